@@ -1,0 +1,62 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+
+	"irgas/internal/config"
+	"irgas/internal/server"
+	"irgas/internal/store"
+)
+
+func serve(ctx context.Context, args []string, stdout io.Writer) error {
+	var cfg config.Config
+	fs := newFlags("serve", "serve [flags]", stdout)
+	config.ServeFlags(fs, &cfg)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if err := cfg.Validate(); err != nil {
+		return err
+	}
+	if err := setupLogging(cfg, os.Stderr); err != nil {
+		return err
+	}
+	ln, err := server.Listen(cfg.HTTPAddr)
+	if err != nil {
+		return err
+	}
+	srv, err := server.New(ctx, cfg)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	return srv.Run(ctx, ln)
+}
+
+func migrate(ctx context.Context, args []string, stdout io.Writer) error {
+	var cfg config.Config
+	fs := newFlags("migrate", "migrate [flags]", stdout)
+	config.DatabaseFlags(fs, &cfg)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	db, err := store.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	applied, err := db.Migrate(ctx)
+	if err != nil {
+		return err
+	}
+	if len(applied) == 0 {
+		fmt.Fprintln(stdout, "the database is up to date")
+	}
+	for _, m := range applied {
+		fmt.Fprintln(stdout, "applied", m)
+	}
+	return nil
+}

@@ -1,0 +1,140 @@
+// Package api is the HTTP API: one route table that names, for every call, its permission code, its
+// module and action for the operation record, and its typed endpoint; the router, the OpenAPI document
+// and the permission check are all made from that table.
+package api
+
+import (
+	"net/http"
+	"slices"
+	"strconv"
+
+	"github.com/go-chi/chi/v5"
+
+	"irgas/internal/apperr"
+	"irgas/internal/auth"
+	"irgas/internal/config"
+	"irgas/internal/httpx"
+	"irgas/internal/listq"
+	"irgas/internal/oplog"
+	"irgas/internal/role"
+	"irgas/internal/store"
+)
+
+// Route is one call of the API.
+type Route struct {
+	Method  string
+	Path    string // under /api, chi pattern: /role/{id}
+	Summary string
+	// Public calls need no token; all others need one, and Perm when it is not empty.
+	Public bool
+	Perm   string
+	// Module and Action name the call in operation records.
+	Module, Action string
+	// List documents the query parameters of a list or export call.
+	List *listq.Spec
+	// MaxBody limits the request body; 0 means httpx.MaxJSONBody.
+	MaxBody  int64
+	Endpoint httpx.Endpoint
+}
+
+// API holds what the handlers need.
+type API struct {
+	DB       *store.DB
+	Auth     *auth.Service
+	Roles    *role.Service
+	Recorder *oplog.Recorder
+	Config   config.Config
+}
+
+// Routes is the route table: every call of the API, in one place.
+func (a *API) Routes() []Route {
+	return slices.Concat(a.authRoutes(), a.metaRoutes(), a.roleRoutes(), a.operationLogRoutes())
+}
+
+// Handler builds the /api router from the route table. Paths are relative to /api.
+func (a *API) Handler() http.Handler {
+	r := chi.NewRouter()
+	r.NotFound(func(w http.ResponseWriter, req *http.Request) {
+		httpx.Fail(w, req, apperr.New(http.StatusNotFound, apperr.CodeRouteNotFound, "error.route_not_found"))
+	})
+	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
+		httpx.Fail(w, req, apperr.New(http.StatusMethodNotAllowed, apperr.CodeMethodNotAllowed, "error.method_not_allowed"))
+	})
+	for _, rt := range a.Routes() {
+		r.Method(rt.Method, rt.Path, a.chain(rt))
+	}
+	r.Method(http.MethodGet, "/openapi.json", http.HandlerFunc(a.openAPI))
+	return r
+}
+
+// chain wraps a route's endpoint, outermost first: body limit, operation record, authentication,
+// permission check.
+func (a *API) chain(rt Route) http.Handler {
+	h := rt.Endpoint.Handler
+	if !rt.Public {
+		h = a.requirePermission(rt.Perm, h)
+		h = a.authenticate(h)
+	}
+	h = a.Recorder.Middleware(oplog.Meta{Module: rt.Module, Action: rt.Action}, a.Config.TrustProxy)(h)
+	return limitBody(rt.MaxBody, h)
+}
+
+func limitBody(limit int64, next http.Handler) http.Handler {
+	if limit == 0 {
+		limit = httpx.MaxJSONBody
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Body != nil {
+			r.Body = http.MaxBytesReader(w, r.Body, limit)
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// authenticate resolves the bearer token to an actor, or answers 401.
+func (a *API) authenticate(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		actor, err := a.Auth.Authenticate(r.Context(), bearer(r))
+		if err != nil {
+			httpx.Fail(w, r, err)
+			return
+		}
+		info := httpx.InfoFrom(r.Context())
+		info.UserID, info.Account, info.CompanyID = &actor.UserID, actor.Account, actor.CompanyID
+		next.ServeHTTP(w, r.WithContext(auth.WithActor(r.Context(), actor)))
+	})
+}
+
+// requirePermission answers 403 unless the actor holds code (admin holds every code).
+func (a *API) requirePermission(code string, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !auth.ActorFrom(r.Context()).Perms.Has(code) {
+			httpx.Fail(w, r, apperr.Forbidden())
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func bearer(r *http.Request) string {
+	h := r.Header.Get("Authorization")
+	const prefix = "Bearer "
+	if len(h) > len(prefix) && (h[:len(prefix)] == prefix || h[:len(prefix)] == "bearer ") {
+		return h[len(prefix):]
+	}
+	return ""
+}
+
+// pathID reads the {id} of a path; a value that is not a positive integer is a 400.
+func pathID(r *http.Request) (int64, error) {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil || id < 1 {
+		return 0, apperr.BadRequest("query.bad_int", "id")
+	}
+	return id, nil
+}
+
+// parseList reads a list query against spec.
+func parseList(r *http.Request, spec listq.Spec) (listq.Query, error) {
+	return listq.Parse(r.URL.Query(), spec)
+}

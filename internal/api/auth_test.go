@@ -1,0 +1,284 @@
+package api_test
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"irgas/internal/apitest"
+	"irgas/internal/auth"
+	"irgas/internal/model"
+	"irgas/internal/store"
+	"irgas/internal/testdb"
+)
+
+type me struct {
+	ID         int64    `json:"id"`
+	Account    string   `json:"account"`
+	CompanyID  *int64   `json:"companyId"`
+	IsAdmin    bool     `json:"isAdmin"`
+	Permission []string `json:"permission"`
+}
+
+type captchaState struct {
+	CaptchaRequired bool `json:"captchaRequired"`
+}
+
+func TestSignInWithEncryptedPassword(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		e := apitest.New(t, db)
+		token := e.Admin()
+		r := e.Get("/api/user", token)
+		if r.Status != 200 || r.Code != 0 || r.Msg != "ok" {
+			t.Fatalf("GET /api/user: %d %s", r.Status, r.Raw)
+		}
+		var u me
+		r.Into(t, &u)
+		if u.Account != "admin" || !u.IsAdmin || u.CompanyID != nil {
+			t.Fatalf("admin's user info: %+v", u)
+		}
+		if !contains(u.Permission, "RoleManagement:delete") || !contains(u.Permission, "CompanyManagement") {
+			t.Fatalf("admin must hold every code, got %v", u.Permission)
+		}
+		if strings.Contains(string(r.Raw), "password") {
+			t.Fatalf("user info leaks the password hash: %s", r.Raw)
+		}
+	})
+}
+
+func TestSignInRefusals(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		e := apitest.New(t, db)
+
+		t.Run("plain text password", func(t *testing.T) {
+			k := e.LoginKey()
+			r := e.Post("/api/login", "", map[string]string{"account": "admin", "password": apitest.AdminPassword, "keyId": k.KeyID})
+			expect(t, r, 400, 40011)
+		})
+		t.Run("reused login key", func(t *testing.T) {
+			k := e.LoginKey()
+			enc, _ := auth.EncryptPassword(k.Key, apitest.AdminPassword)
+			body := map[string]string{"account": "admin", "password": enc, "keyId": k.KeyID}
+			expect(t, e.Post("/api/login", "", body), 200, 0)
+			expect(t, e.Post("/api/login", "", body), 400, 40010)
+		})
+		t.Run("unknown login key", func(t *testing.T) {
+			k := e.LoginKey()
+			enc, _ := auth.EncryptPassword(k.Key, apitest.AdminPassword)
+			expect(t, e.Post("/api/login", "", map[string]string{"account": "admin", "password": enc, "keyId": "nope"}), 400, 40010)
+		})
+		t.Run("expired login key", func(t *testing.T) {
+			id, key := auth.NewLoginKey()
+			if err := db.PutSecret(context.Background(), store.LoginKeys, id, key, time.Now().Add(-time.Second).UnixMilli()); err != nil {
+				t.Fatal(err)
+			}
+			enc, _ := auth.EncryptPassword(key, apitest.AdminPassword)
+			expect(t, e.Post("/api/login", "", map[string]string{"account": "admin", "password": enc, "keyId": id}), 400, 40010)
+		})
+		t.Run("password encrypted under another key", func(t *testing.T) {
+			k, other := e.LoginKey(), e.LoginKey()
+			enc, _ := auth.EncryptPassword(other.Key, apitest.AdminPassword)
+			expect(t, e.Post("/api/login", "", map[string]string{"account": "admin", "password": enc, "keyId": k.KeyID}), 400, 40011)
+		})
+		t.Run("missing fields", func(t *testing.T) {
+			r := e.Post("/api/login", "", map[string]string{"account": "admin"})
+			expect(t, r, 422, 42200)
+			if len(r.Errors) < 2 {
+				t.Fatalf("want errors for password and keyId, got %s", r.Raw)
+			}
+		})
+	})
+}
+
+func TestCaptchaThenLock(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		e := apitest.New(t, db)
+		var st captchaState
+		for i := 1; i <= 2; i++ {
+			r := e.TryLogin("admin", "wrong", nil)
+			expect(t, r, 401, 40101)
+			r.Into(t, &st)
+			if st.CaptchaRequired {
+				t.Fatalf("failure %d already asks for a captcha", i)
+			}
+		}
+		r := e.TryLogin("admin", "wrong", nil)
+		expect(t, r, 401, 40101)
+		r.Into(t, &st)
+		if !st.CaptchaRequired {
+			t.Fatal("the third failure must say captchaRequired")
+		}
+		// From now on the right password alone is not enough.
+		expect(t, e.TryLogin("admin", apitest.AdminPassword, nil), 400, 40012)
+		c := newCaptcha(t, e)
+		expect(t, e.TryLogin("admin", apitest.AdminPassword, map[string]string{"captchaId": c.id, "captchaCode": c.answer + "9"}), 400, 40012)
+		// A captcha is single use: the wrong try above spent it.
+		expect(t, e.TryLogin("admin", apitest.AdminPassword, map[string]string{"captchaId": c.id, "captchaCode": c.answer}), 400, 40012)
+
+		// Failures 4 to 9 with captchas; the 10th locks.
+		for i := 4; i <= 10; i++ {
+			c := newCaptcha(t, e)
+			r := e.TryLogin("admin", "wrong", map[string]string{"captchaId": c.id, "captchaCode": c.answer})
+			if i < 10 {
+				expect(t, r, 401, 40101)
+			} else {
+				expect(t, r, 429, 42900)
+			}
+		}
+		c = newCaptcha(t, e)
+		r = e.TryLogin("admin", apitest.AdminPassword, map[string]string{"captchaId": c.id, "captchaCode": c.answer})
+		expect(t, r, 429, 42900)
+		if !strings.Contains(e.Do(apitest.Req{Method: "GET", Path: "/api/user", Lang: "en"}).Msg, "sign in") {
+			t.Fatal("an English 401 message is expected")
+		}
+	})
+}
+
+func TestCaptchaPerClientAddress(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		e := apitest.New(t, db)
+		for _, acct := range []string{"a1", "a2", "a3"} {
+			expect(t, e.TryLogin(acct, "x", nil), 401, 40101)
+		}
+		// A fourth account from the same address is asked for a captcha though it never failed itself.
+		e.CreateUser("fresh", "Fresh-Pass-1", nil)
+		expect(t, e.TryLogin("fresh", "Fresh-Pass-1", nil), 400, 40012)
+		c := newCaptcha(t, e)
+		expect(t, e.TryLogin("fresh", "Fresh-Pass-1", map[string]string{"captchaId": c.id, "captchaCode": c.answer}), 200, 0)
+	})
+}
+
+func TestTokenRevocation(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		e := apitest.New(t, db)
+		ctx := context.Background()
+
+		t.Run("logout", func(t *testing.T) {
+			token := e.Admin()
+			other := e.Admin() // several sessions of one account coexist
+			expect(t, e.Delete("/api/user/loginout", token), 200, 0)
+			expect(t, e.Get("/api/user", token), 401, 40100)
+			expect(t, e.Get("/api/user", other), 200, 0)
+		})
+		t.Run("password reset", func(t *testing.T) {
+			id := e.CreateUser("resetme", "Old-Pass-123", nil)
+			token := e.Login("resetme", "Old-Pass-123")
+			hash, _ := auth.HashPassword("New-Pass-456")
+			if err := db.SetPassword(ctx, id, hash); err != nil {
+				t.Fatal(err)
+			}
+			expect(t, e.Get("/api/user", token), 401, 40100)
+			expect(t, e.TryLogin("resetme", "Old-Pass-123", nil), 401, 40101)
+			e.Login("resetme", "New-Pass-456")
+		})
+		t.Run("disabled user", func(t *testing.T) {
+			id := e.CreateUser("disableme", "Pass-12345", nil)
+			token := e.Login("disableme", "Pass-12345")
+			if _, err := db.SQL.ExecContext(ctx, db.Rebind("UPDATE users SET status = 0 WHERE id = ?"), id); err != nil {
+				t.Fatal(err)
+			}
+			expect(t, e.Get("/api/user", token), 401, 40100)
+			expect(t, e.TryLogin("disableme", "Pass-12345", nil), 403, 40302)
+		})
+		t.Run("disabled company", func(t *testing.T) {
+			company := e.CreateCompany("Gas Co")
+			e.CreateUser("companyuser", "Pass-12345", &company)
+			token := e.Login("companyuser", "Pass-12345")
+			if err := db.SetCompanyStatus(ctx, company, model.StatusDisabled); err != nil {
+				t.Fatal(err)
+			}
+			expect(t, e.Get("/api/user", token), 401, 40100)
+			expect(t, e.TryLogin("companyuser", "Pass-12345", nil), 403, 40302)
+		})
+		t.Run("expired", func(t *testing.T) {
+			token := e.Admin()
+			if _, err := db.SQL.ExecContext(ctx, db.Rebind("UPDATE sessions SET expires_at = ? WHERE token_hash = ?"),
+				time.Now().Add(-time.Minute).UnixMilli(), auth.HashToken(token)); err != nil {
+				t.Fatal(err)
+			}
+			expect(t, e.Get("/api/user", token), 401, 40100)
+		})
+		t.Run("garbage token", func(t *testing.T) {
+			expect(t, e.Get("/api/user", "not-a-token"), 401, 40100)
+		})
+	})
+}
+
+func TestUnauthenticatedVersusForbidden(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		e := apitest.New(t, db)
+		e.CreateUser("viewer", "Pass-12345", nil, "RoleManagement")
+		e.CreateUser("nobody", "Pass-12345", nil)
+		viewer, nobody := e.Login("viewer", "Pass-12345"), e.Login("nobody", "Pass-12345")
+		rows := []struct {
+			name, method, path, token string
+			status, code             int
+		}{
+			{"no token lists roles", "GET", "/api/role", "", 401, 40100},
+			{"no token reads records", "GET", "/api/operationLog", "", 401, 40100},
+			{"no permission lists roles", "GET", "/api/role", nobody, 403, 40300},
+			{"no permission reads records", "GET", "/api/operationLog", nobody, 403, 40300},
+			{"menu code lists roles", "GET", "/api/role", viewer, 200, 0},
+			{"menu code is not the create button", "POST", "/api/role", viewer, 403, 40300},
+			{"menu code is not the delete button", "DELETE", "/api/role/1", viewer, 403, 40300},
+			{"anyone signed in reads the catalogue", "GET", "/api/permission", nobody, 200, 0},
+			{"anyone signed in reads itself", "GET", "/api/user", nobody, 200, 0},
+			{"settings are public", "GET", "/api/settings", "", 200, 0},
+			{"unknown api path", "GET", "/api/no/such/call", viewer, 404, 40401},
+			{"wrong method", "PATCH", "/api/role", viewer, 405, 40500},
+		}
+		for _, row := range rows {
+			t.Run(row.name, func(t *testing.T) {
+				var body any
+				if row.method == "POST" {
+					body = map[string]any{"name": "x", "permissions": []string{}}
+				}
+				expect(t, e.Do(apitest.Req{Method: row.method, Path: row.path, Token: row.token, Body: body}), row.status, row.code)
+			})
+		}
+		var u me
+		e.Get("/api/user", nobody).Into(t, &u)
+		if u.IsAdmin || len(u.Permission) != 0 {
+			t.Fatalf("a user without codes: %+v", u)
+		}
+	})
+}
+
+type issuedCaptcha struct{ id, answer string }
+
+// newCaptcha fetches a captcha and reads its answer from the database, as a person reads the image.
+func newCaptcha(t *testing.T, e *apitest.Env) issuedCaptcha {
+	t.Helper()
+	var c auth.Captcha
+	r := e.Get("/api/verification-code", "")
+	r.Into(t, &c)
+	if !strings.HasPrefix(c.Image, "data:image/png;base64,") || c.CaptchaID == "" {
+		t.Fatalf("captcha answer: %s", r.Raw[:min(len(r.Raw), 200)])
+	}
+	var answer string
+	if err := e.DB.SQL.QueryRow(e.DB.Rebind("SELECT answer FROM captchas WHERE id = ?"), c.CaptchaID).Scan(&answer); err != nil {
+		t.Fatal(err)
+	}
+	return issuedCaptcha{c.CaptchaID, answer}
+}
+
+func expect(t *testing.T, r *apitest.Response, status, code int) {
+	t.Helper()
+	if r.Status != status || r.Code != code {
+		t.Fatalf("want %d/%d, got %d: %s", status, code, r.Status, r.Raw)
+	}
+	if status != http.StatusOK && r.Msg == "" {
+		t.Fatalf("a failure must carry a message: %s", r.Raw)
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,63 @@
+package api
+
+import (
+	"net/http"
+
+	"irgas/internal/auth"
+	"irgas/internal/httpx"
+	"irgas/internal/model"
+	"irgas/internal/permission"
+	"irgas/internal/role"
+	"irgas/internal/store"
+)
+
+func (a *API) roleRoutes() []Route {
+	const m = permission.RoleManagement
+	return []Route{
+		{Method: "GET", Path: "/role", Summary: "List roles", Perm: m, List: &store.RoleList,
+			Endpoint: httpx.NoBody(a.listRoles)},
+		{Method: "GET", Path: "/role/{id}", Summary: "Read a role", Perm: m, Endpoint: httpx.NoBody(a.getRole)},
+		{Method: "POST", Path: "/role", Summary: "Create a role", Perm: m + ":create", Module: m, Action: "create",
+			Endpoint: httpx.JSON(a.createRole)},
+		{Method: "PUT", Path: "/role/{id}", Summary: "Update a role", Perm: m + ":update", Module: m, Action: "update",
+			Endpoint: httpx.JSON(a.updateRole)},
+		{Method: "DELETE", Path: "/role/{id}", Summary: "Delete a role no user holds", Perm: m + ":delete", Module: m, Action: "delete",
+			Endpoint: httpx.NoBody(a.deleteRole)},
+	}
+}
+
+func (a *API) listRoles(r *http.Request) (store.Page[model.Role], error) {
+	q, err := parseList(r, store.RoleList)
+	if err != nil {
+		return store.Page[model.Role]{}, err
+	}
+	return a.Roles.List(r.Context(), auth.ActorFrom(r.Context()), q)
+}
+
+func (a *API) getRole(r *http.Request) (model.Role, error) {
+	id, err := pathID(r)
+	if err != nil {
+		return model.Role{}, err
+	}
+	return a.Roles.Get(r.Context(), auth.ActorFrom(r.Context()), id)
+}
+
+func (a *API) createRole(r *http.Request, in *role.CreateInput) (model.Role, error) {
+	return a.Roles.Create(r.Context(), auth.ActorFrom(r.Context()), *in)
+}
+
+func (a *API) updateRole(r *http.Request, in *role.UpdateInput) (model.Role, error) {
+	id, err := pathID(r)
+	if err != nil {
+		return model.Role{}, err
+	}
+	return a.Roles.Update(r.Context(), auth.ActorFrom(r.Context()), id, *in)
+}
+
+func (a *API) deleteRole(r *http.Request) (httpx.Empty, error) {
+	id, err := pathID(r)
+	if err != nil {
+		return nil, err
+	}
+	return nil, a.Roles.Delete(r.Context(), auth.ActorFrom(r.Context()), id)
+}

@@ -1,0 +1,131 @@
+package httpx
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"reflect"
+	"strings"
+
+	"github.com/go-playground/locales/en"
+	"github.com/go-playground/locales/zh"
+	ut "github.com/go-playground/universal-translator"
+	"github.com/go-playground/validator/v10"
+	entrans "github.com/go-playground/validator/v10/translations/en"
+	zhtrans "github.com/go-playground/validator/v10/translations/zh"
+
+	"irgas/internal/apperr"
+	"irgas/internal/i18n"
+)
+
+// MaxJSONBody is the default limit of a JSON request body.
+const MaxJSONBody = 1 << 20
+
+var (
+	validate    = validator.New(validator.WithRequiredStructEnabled())
+	translators = map[i18n.Lang]ut.Translator{}
+)
+
+func init() {
+	// Field names in errors are the JSON names clients send.
+	validate.RegisterTagNameFunc(func(f reflect.StructField) string {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" {
+			return ""
+		}
+		return name
+	})
+	uni := ut.New(zh.New(), zh.New(), en.New())
+	zt, _ := uni.GetTranslator("zh")
+	et, _ := uni.GetTranslator("en")
+	if err := zhtrans.RegisterDefaultTranslations(validate, zt); err != nil {
+		panic(err)
+	}
+	if err := entrans.RegisterDefaultTranslations(validate, et); err != nil {
+		panic(err)
+	}
+	translators[i18n.ZH] = zt
+	translators[i18n.EN] = et
+}
+
+// Decode reads the request body as one JSON value into dst, refusing unknown fields, and validates it.
+// It answers the failure itself and returns false when the body is unusable.
+func Decode(w http.ResponseWriter, r *http.Request, dst any) bool {
+	if err := decode(r, dst); err != nil {
+		Fail(w, r, err)
+		return false
+	}
+	if err := Validate(r, dst); err != nil {
+		Fail(w, r, err)
+		return false
+	}
+	return true
+}
+
+func decode(r *http.Request, dst any) error {
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	err := dec.Decode(dst)
+	if err == nil {
+		// One value only: trailing data is a malformed body too.
+		if _, extra := dec.Token(); extra != io.EOF {
+			return apperr.New(http.StatusBadRequest, apperr.CodeBadJSON, "error.bad_json", "trailing data")
+		}
+		return nil
+	}
+	var maxErr *http.MaxBytesError
+	var typeErr *json.UnmarshalTypeError
+	var synErr *json.SyntaxError
+	switch {
+	case errors.As(err, &maxErr):
+		return apperr.New(http.StatusRequestEntityTooLarge, apperr.CodeTooLarge, "error.too_large", humanBytes(maxErr.Limit))
+	case errors.As(err, &typeErr):
+		return apperr.Validation(apperr.FieldError{Field: typeErr.Field, Key: "error.bad_json",
+			Args: []any{fmt.Sprintf("%s: expected %s", typeErr.Field, typeErr.Type)}})
+	case errors.As(err, &synErr), errors.Is(err, io.ErrUnexpectedEOF):
+		return apperr.New(http.StatusBadRequest, apperr.CodeBadJSON, "error.bad_json", err.Error())
+	case errors.Is(err, io.EOF):
+		return apperr.New(http.StatusBadRequest, apperr.CodeBadJSON, "error.bad_json", "empty body")
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		field := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+		return apperr.New(http.StatusBadRequest, apperr.CodeBadJSON, "error.unknown_field", field)
+	default:
+		return apperr.New(http.StatusBadRequest, apperr.CodeBadJSON, "error.bad_json", err.Error())
+	}
+}
+
+// Validate checks v's `validate` tags and answers every failing field in the request's language.
+func Validate(r *http.Request, v any) error {
+	err := validate.Struct(v)
+	if err == nil {
+		return nil
+	}
+	var verrs validator.ValidationErrors
+	if !errors.As(err, &verrs) {
+		var inv *validator.InvalidValidationError
+		if errors.As(err, &inv) {
+			return nil // not a struct: nothing to check
+		}
+		return apperr.Internal(err)
+	}
+	tr := translators[i18n.FromRequest(r)]
+	fields := make([]apperr.FieldError, 0, len(verrs))
+	for _, fe := range verrs {
+		// The namespace without the root type: "permissions[2]", "contact.phone".
+		ns := fe.Namespace()
+		if i := strings.IndexByte(ns, '.'); i >= 0 {
+			ns = ns[i+1:]
+		}
+		fields = append(fields, apperr.FieldError{Field: ns, Msg: fe.Translate(tr)})
+	}
+	return apperr.Validation(fields...)
+}
+
+func humanBytes(n int64) string {
+	if n >= 1<<20 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d KiB", n>>10)
+}

@@ -1,0 +1,195 @@
+// Package listq parses the list query every list and export call takes (page, pageSize, sort, filters)
+// against a resource's allow-list. It knows nothing of SQL beyond column names; the store applies it.
+package listq
+
+import (
+	"net/url"
+	"strconv"
+	"strings"
+
+	"irgas/internal/apperr"
+)
+
+// Page sizes: the default and the cap (a larger value is lowered to the cap, not refused).
+const (
+	DefaultPageSize = 20
+	MaxPageSize     = 100
+)
+
+// Kind says how a filter's value is read and compared.
+type Kind int
+
+// Filter kinds.
+const (
+	// Exact compares text for equality; repeated keys mean any of them.
+	Exact Kind = iota
+	// Contains matches a case-insensitive substring.
+	Contains
+	// Int compares integers for equality; repeated keys mean any of them.
+	Int
+	// Range takes $gte:/$lte: epoch milliseconds (or seconds, if shorter than 13 digits).
+	Range
+)
+
+// Filter is one query key a list accepts.
+type Filter struct {
+	Param  string // the query key, e.g. "account"
+	Column string // the SQL column, e.g. "o.account"
+	Kind   Kind
+	Doc    string // for the OpenAPI description
+}
+
+// Spec is a resource's allow-list: which keys filter, which fields sort, and the default order.
+type Spec struct {
+	Filters []Filter
+	// Sorts maps a sort field as clients name it to its column.
+	Sorts map[string]string
+	// DefaultSort is used when the query has no sort, e.g. "-createdAt".
+	DefaultSort string
+	// TieBreak is the unique column added last so that pages never overlap, e.g. "id".
+	TieBreak string
+}
+
+// Cond is a parsed filter value, ready for the store.
+type Cond struct {
+	Column string
+	Kind   Kind
+	Texts  []string // Exact, Contains
+	Ints   []int64  // Int
+	Gte    *int64   // Range
+	Lte    *int64   // Range
+}
+
+// SortTerm is one ORDER BY item.
+type SortTerm struct {
+	Column string
+	Desc   bool
+}
+
+// Query is a parsed list query.
+type Query struct {
+	Page     int
+	PageSize int
+	Sort     []SortTerm
+	Conds    []Cond
+}
+
+// Offset is the number of rows before the page.
+func (q Query) Offset() int { return (q.Page - 1) * q.PageSize }
+
+// Parse reads values against spec. Unknown keys are ignored (clients add cache-busters); a value that does
+// not parse, or a sort field outside the allow-list, is a 400 that names the key.
+func Parse(values url.Values, spec Spec) (Query, error) {
+	q := Query{Page: 1, PageSize: DefaultPageSize}
+	if v := values.Get("page"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return q, apperr.BadRequest("query.bad_page")
+		}
+		q.Page = n
+	}
+	if v := values.Get("pageSize"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return q, apperr.BadRequest("query.bad_size")
+		}
+		q.PageSize = min(n, MaxPageSize)
+	}
+	sort := values.Get("sort")
+	if sort == "" {
+		sort = spec.DefaultSort
+	}
+	for _, field := range strings.Split(sort, ",") {
+		field = strings.TrimSpace(field)
+		if field == "" {
+			continue
+		}
+		desc := strings.HasPrefix(field, "-")
+		name := strings.TrimPrefix(strings.TrimPrefix(field, "-"), "+")
+		col, ok := spec.Sorts[name]
+		if !ok {
+			return q, apperr.BadRequest("query.bad_sort", name)
+		}
+		q.Sort = append(q.Sort, SortTerm{Column: col, Desc: desc})
+	}
+	if spec.TieBreak != "" {
+		desc := len(q.Sort) > 0 && q.Sort[len(q.Sort)-1].Desc
+		q.Sort = append(q.Sort, SortTerm{Column: spec.TieBreak, Desc: desc})
+	}
+	for _, f := range spec.Filters {
+		raw := nonEmpty(values[f.Param])
+		if len(raw) == 0 {
+			continue
+		}
+		c, err := parseFilter(f, raw)
+		if err != nil {
+			return q, err
+		}
+		q.Conds = append(q.Conds, c)
+	}
+	return q, nil
+}
+
+func parseFilter(f Filter, raw []string) (Cond, error) {
+	c := Cond{Column: f.Column, Kind: f.Kind}
+	switch f.Kind {
+	case Exact:
+		c.Texts = raw
+	case Contains:
+		c.Texts = raw[:1]
+	case Int:
+		for _, v := range raw {
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil {
+				return c, apperr.BadRequest("query.bad_int", f.Param)
+			}
+			c.Ints = append(c.Ints, n)
+		}
+	case Range:
+		for _, v := range raw {
+			switch {
+			case strings.HasPrefix(v, "$gte:"):
+				ms, err := ParseTime(strings.TrimPrefix(v, "$gte:"), false)
+				if err != nil {
+					return c, apperr.BadRequest("query.bad_range", f.Param)
+				}
+				c.Gte = &ms
+			case strings.HasPrefix(v, "$lte:"):
+				ms, err := ParseTime(strings.TrimPrefix(v, "$lte:"), true)
+				if err != nil {
+					return c, apperr.BadRequest("query.bad_range", f.Param)
+				}
+				c.Lte = &ms
+			default:
+				return c, apperr.BadRequest("query.bad_range", f.Param)
+			}
+		}
+	}
+	return c, nil
+}
+
+// ParseTime reads an epoch timestamp: 13 or more digits are milliseconds, fewer are seconds. An upper
+// bound given in seconds covers its whole second.
+func ParseTime(v string, upper bool) (int64, error) {
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || n < 0 {
+		return 0, apperr.BadRequest("error.bad_request")
+	}
+	if len(v) < 13 {
+		n *= 1000
+		if upper {
+			n += 999
+		}
+	}
+	return n, nil
+}
+
+func nonEmpty(vs []string) []string {
+	out := vs[:0:0]
+	for _, v := range vs {
+		if v != "" {
+			out = append(out, v)
+		}
+	}
+	return out
+}

@@ -1,0 +1,67 @@
+// Package model holds the records the API answers with; the store reads and writes them and the
+// handlers send them as they are (JSON in camelCase, times in epoch milliseconds).
+package model
+
+// Status values of records that can be enabled and disabled.
+const (
+	StatusDisabled = 0
+	StatusEnabled  = 1
+)
+
+// RoleRef names a role a user holds.
+type RoleRef struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+}
+
+// User is a platform or company user as the sign-in and user calls see it.
+type User struct {
+	ID          int64     `json:"id"`
+	Account     string    `json:"account"`
+	Name        string    `json:"name"`
+	Phone       string    `json:"phone"`
+	Email       string    `json:"email"`
+	CompanyID   *int64    `json:"companyId"`
+	Status      int       `json:"status"`
+	LastLoginAt *int64    `json:"lastLoginAt"`
+	LastLoginIP string    `json:"lastLoginIp"`
+	CreatedAt   int64     `json:"createdAt"`
+	UpdatedAt   int64     `json:"updatedAt"`
+	Roles       []RoleRef `json:"rolesList"`
+	// PasswordHash never leaves the server.
+	PasswordHash string `json:"-"`
+}
+
+// Role is a named set of permission codes, of one company or of the platform (CompanyID nil).
+type Role struct {
+	ID          int64    `json:"id"`
+	Name        string   `json:"name"`
+	Remark      string   `json:"remark"`
+	CompanyID   *int64   `json:"companyId"`
+	Permissions []string `json:"permissions"`
+	UserCount   int64    `json:"userCount"`
+	CreatedAt   int64    `json:"createdAt"`
+	UpdatedAt   int64    `json:"updatedAt"`
+}
+
+// RecordID lets the operation record name the role a create call made.
+func (r Role) RecordID() int64 { return r.ID }
+
+// OperationLog is one recorded call: who did what, from where, with which outcome.
+type OperationLog struct {
+	ID         int64  `json:"id"`
+	CreatedAt  int64  `json:"createdAt"`
+	UserID     *int64 `json:"userId"`
+	Account    string `json:"account"`
+	CompanyID  *int64 `json:"companyId"`
+	IP         string `json:"ip"`
+	UserAgent  string `json:"userAgent"`
+	Method     string `json:"method"`
+	Path       string `json:"path"`
+	Module     string `json:"module"`
+	Action     string `json:"action"`
+	TargetID   string `json:"targetId"`
+	Status     int    `json:"status"`
+	DurationMs int64  `json:"durationMs"`
+	Body       string `json:"body"`
+}

@@ -1,0 +1,37 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+
+	"irgas/internal/auth"
+	"irgas/internal/store"
+)
+
+// BootstrapAdmin creates the platform account admin when the database has no user yet, with password
+// or, if it is empty, a generated one printed once to the log.
+func BootstrapAdmin(ctx context.Context, db *store.DB, password string) error {
+	n, err := db.CountUsers(ctx)
+	if err != nil || n > 0 {
+		return err
+	}
+	generated := password == ""
+	if generated {
+		password = auth.GeneratePassword()
+	}
+	hash, err := auth.HashPassword(password)
+	if err != nil {
+		return err
+	}
+	if _, err := db.CreateUser(ctx, db.SQL, store.NewUser{Account: auth.SuperAdmin, Name: "Administrator", PasswordHash: hash}); err != nil {
+		return fmt.Errorf("creating the first administrator: %w", err)
+	}
+	if generated {
+		slog.Warn("created the platform administrator with a generated password; it is shown only this once",
+			"account", auth.SuperAdmin, "password", password)
+	} else {
+		slog.Info("created the platform administrator from IRGAS_ADMIN_PASSWORD", "account", auth.SuperAdmin)
+	}
+	return nil
+}

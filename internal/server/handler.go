@@ -1,0 +1,130 @@
+package server
+
+import (
+	"context"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"path"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"irgas/internal/api"
+	"irgas/internal/apperr"
+	"irgas/internal/httpx"
+	"irgas/internal/store"
+	"irgas/web"
+)
+
+func newHandler(a *api.API, db *store.DB, reg *prometheus.Registry) http.Handler {
+	requests := prometheus.NewCounterVec(prometheus.CounterOpts{Name: "irgas_http_requests_total",
+		Help: "HTTP requests by route and status."}, []string{"method", "route", "status"})
+	latency := prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "irgas_http_request_duration_seconds",
+		Help: "HTTP request latency by route.", Buckets: prometheus.DefBuckets}, []string{"method", "route"})
+	reg.MustRegister(requests, latency)
+
+	r := chi.NewRouter()
+	r.Use(recoverer, observe(requests, latency))
+	r.Get("/healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
+	r.Get("/readyz", func(w http.ResponseWriter, req *http.Request) {
+		ctx, cancel := context.WithTimeout(req.Context(), 2*time.Second)
+		defer cancel()
+		if err := db.Ping(ctx); err != nil {
+			slog.Warn("readiness: database unreachable", "err", err)
+			http.Error(w, "database unreachable", http.StatusServiceUnavailable)
+			return
+		}
+		_, _ = w.Write([]byte("ok\n"))
+	})
+	r.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{Registry: reg}))
+	r.Mount("/api", a.Handler())
+	r.Handle("/*", console(web.Console()))
+	return r
+}
+
+// recoverer turns a panic into a logged 500 in the API's envelope.
+func recoverer(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if p := recover(); p != nil {
+				if p == http.ErrAbortHandler {
+					panic(p)
+				}
+				slog.Error("panic serving a request", "path", r.URL.Path, "panic", p)
+				httpx.Fail(w, r, apperr.Internal(nil))
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+// observe counts and times requests by route pattern (not raw path, which would explode the labels) and
+// logs each one. The query string is not logged: it may carry a token.
+func observe(requests *prometheus.CounterVec, latency *prometheus.HistogramVec) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			start := time.Now()
+			sw := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+			next.ServeHTTP(sw, r)
+			route := "other"
+			if rc := chi.RouteContext(r.Context()); rc != nil && rc.RoutePattern() != "" {
+				route = rc.RoutePattern()
+			}
+			if !strings.HasPrefix(route, "/api") && route != "/healthz" && route != "/readyz" && route != "/metrics" {
+				route = "console"
+			}
+			d := time.Since(start)
+			requests.WithLabelValues(r.Method, route, strconv.Itoa(sw.status)).Inc()
+			latency.WithLabelValues(r.Method, route).Observe(d.Seconds())
+			if route != "console" && route != "/metrics" && route != "/healthz" && route != "/readyz" {
+				slog.Info("request", "method", r.Method, "path", r.URL.Path, "status", sw.status, "ms", d.Milliseconds())
+			}
+		})
+	}
+}
+
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+}
+
+func (s *statusRecorder) WriteHeader(code int) { s.status = code; s.ResponseWriter.WriteHeader(code) }
+
+func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
+// console serves the built console with history-mode fallback: a path that is not a file gets
+// index.html, so that deep links work. Hashed assets are cached for good, index.html never.
+func console(files fs.FS) http.Handler {
+	fileServer := http.FileServerFS(files)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+		if name != "" && name != "index.html" {
+			if st, err := fs.Stat(files, name); err == nil && !st.IsDir() {
+				if strings.HasPrefix(name, "assets/") {
+					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+				}
+				fileServer.ServeHTTP(w, r)
+				return
+			}
+		}
+		index, err := fs.ReadFile(files, "index.html")
+		if err != nil {
+			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			_, _ = w.Write([]byte("The console is not built into this binary. Build it with `make build` (npm run build in web/, then go build).\n"))
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		_, _ = w.Write(index)
+	})
+}

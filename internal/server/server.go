@@ -1,0 +1,154 @@
+// Package server assembles `irgas serve`: the database, the API, the console, health and metrics, and the
+// background jobs, and runs them until the context ends, then shuts down gracefully.
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+
+	"irgas/internal/api"
+	"irgas/internal/auth"
+	"irgas/internal/config"
+	"irgas/internal/oplog"
+	"irgas/internal/role"
+	"irgas/internal/store"
+)
+
+// Server is a running platform instance.
+type Server struct {
+	cfg      config.Config
+	db       *store.DB
+	recorder *oplog.Recorder
+	auth     *auth.Service
+	handler  http.Handler
+}
+
+// New opens and migrates the database, creates the first administrator if there is no user yet, and
+// builds the HTTP handler.
+func New(ctx context.Context, cfg config.Config) (*Server, error) {
+	db, err := store.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return nil, err
+	}
+	applied, err := db.Migrate(ctx)
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	if len(applied) > 0 {
+		slog.Info("database migrated", "applied", applied)
+	}
+	if err := BootstrapAdmin(ctx, db, cfg.AdminPassword); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return NewWithDB(db, cfg, prometheus.NewRegistry()), nil
+}
+
+// NewWithDB builds a server on an open, migrated database (tests use it with their own databases).
+func NewWithDB(db *store.DB, cfg config.Config, reg *prometheus.Registry) *Server {
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	rec := oplog.NewRecorder(db, reg)
+	authSvc := auth.NewService(db, cfg.SessionTTL)
+	a := &api.API{DB: db, Auth: authSvc, Roles: role.NewService(db), Recorder: rec, Config: cfg}
+	return &Server{cfg: cfg, db: db, recorder: rec, auth: authSvc, handler: newHandler(a, db, reg)}
+}
+
+// Handler is the whole HTTP surface: /api, /healthz, /readyz, /metrics and the console.
+func (s *Server) Handler() http.Handler { return s.handler }
+
+// Close flushes the operation records and closes the database. Calls must have finished.
+func (s *Server) Close() {
+	s.recorder.Close()
+	s.db.Close()
+}
+
+// Listen takes the HTTP address before anything else starts, so that a taken port ends start-up at once
+// with a message naming the setting to change.
+func Listen(addr string) (net.Listener, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		if errors.Is(err, syscall.EADDRINUSE) {
+			return nil, fmt.Errorf("the HTTP address %s is already in use; choose another with --http-addr or IRGAS_HTTP_ADDR (e.g. IRGAS_HTTP_ADDR=:8081)", addr)
+		}
+		return nil, fmt.Errorf("cannot listen on %s (set --http-addr or IRGAS_HTTP_ADDR): %w", addr, err)
+	}
+	return ln, nil
+}
+
+// Run serves on ln until ctx ends, then stops taking calls, lets those in flight finish (up to the
+// shutdown timeout), writes the queued operation records and closes the database.
+func (s *Server) Run(ctx context.Context, ln net.Listener) error {
+	var err error
+	srv := &http.Server{
+		Handler:           s.handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(slog.Default().Handler(), slog.LevelWarn),
+	}
+	serveErr := make(chan error, 1)
+	go func() { serveErr <- srv.Serve(ln) }()
+	slog.Info("irgas is serving", "url", "http://"+displayAddr(ln.Addr()), "database", string(s.db.Dialect))
+
+	jobs, stopJobs := context.WithCancel(context.Background())
+	go s.purgeLoop(jobs)
+
+	select {
+	case err := <-serveErr:
+		stopJobs()
+		s.Close()
+		return err
+	case <-ctx.Done():
+	}
+	slog.Info("shutting down: finishing calls in flight", "timeout", s.cfg.ShutdownTimeout)
+	stopJobs()
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), s.cfg.ShutdownTimeout)
+	defer cancel()
+	err = srv.Shutdown(shutdownCtx)
+	s.Close()
+	slog.Info("stopped")
+	return err
+}
+
+// purgeLoop removes expired sessions, login keys and captchas every few minutes.
+func (s *Server) purgeLoop(ctx context.Context) {
+	t := time.NewTicker(5 * time.Minute)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if err := s.auth.Purge(ctx); err != nil && ctx.Err() == nil {
+				slog.Warn("purging expired sessions failed", "err", err)
+			}
+		}
+	}
+}
+
+func displayAddr(a net.Addr) string {
+	host, port, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return a.String()
+	}
+	if host == "::" || host == "0.0.0.0" || host == "" {
+		host = "localhost"
+	}
+	if strings.Contains(host, ":") {
+		host = "[" + host + "]"
+	}
+	return host + ":" + port
+}
+
+// FlushRecords waits until every queued operation record is written (tests and shutdown use it).
+func (s *Server) FlushRecords(ctx context.Context) error { return s.recorder.Flush(ctx) }

@@ -1,0 +1,231 @@
+// Package store is the platform's database access: one *DB over SQLite (embedded, the default) or
+// PostgreSQL, selected by URL, with embedded migrations and one file per entity. SQL is written once for
+// both; the few differences live in Dialect.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	sq "github.com/Masterminds/squirrel"
+	"github.com/jackc/pgx/v5/pgconn"
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
+	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+//go:embed migrations
+var migrations embed.FS
+
+// Dialect names the database kind behind a DB.
+type Dialect string
+
+// The supported databases.
+const (
+	SQLite   Dialect = "sqlite"
+	Postgres Dialect = "postgres"
+)
+
+// Querier is what *sql.DB and *sql.Tx share, so that store functions run inside or outside a transaction.
+type Querier interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// DB is an open database with its dialect.
+type DB struct {
+	SQL     *sql.DB
+	Dialect Dialect
+	// Q builds statements with the dialect's placeholders.
+	Q sq.StatementBuilderType
+}
+
+// ErrConflict is returned when a unique or foreign-key constraint refuses a write.
+var ErrConflict = errors.New("store: constraint conflict")
+
+// ErrNotFound is returned when a record does not exist or is outside the caller's scope.
+var ErrNotFound = errors.New("store: not found")
+
+// Open connects to the database named by rawURL: "sqlite:PATH" or "postgres://...".
+func Open(ctx context.Context, rawURL string) (*DB, error) {
+	switch {
+	case strings.HasPrefix(rawURL, "sqlite:"):
+		return openSQLite(ctx, strings.TrimPrefix(rawURL, "sqlite:"))
+	case strings.HasPrefix(rawURL, "postgres://"), strings.HasPrefix(rawURL, "postgresql://"):
+		return openPostgres(ctx, rawURL)
+	default:
+		return nil, fmt.Errorf("store: database URL must start with sqlite: or postgres://, got %q", redactURL(rawURL))
+	}
+}
+
+func openSQLite(ctx context.Context, path string) (*DB, error) {
+	if path == "" {
+		return nil, errors.New("store: sqlite: needs a file path, e.g. sqlite:./data/irgas.db")
+	}
+	if dir := filepath.Dir(path); dir != "" {
+		if err := os.MkdirAll(dir, 0o750); err != nil {
+			return nil, fmt.Errorf("store: unable to create the database folder: %w", err)
+		}
+	}
+	// WAL lets readers run beside the writer; IMMEDIATE transactions take the write lock up front so two
+	// writers wait on busy_timeout instead of failing with a deadlock on upgrade.
+	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)" +
+		"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+	sqldb, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("store: unable to open sqlite: %w", err)
+	}
+	sqldb.SetMaxOpenConns(8)
+	sqldb.SetConnMaxIdleTime(5 * time.Minute)
+	return finishOpen(ctx, sqldb, SQLite)
+}
+
+func openPostgres(ctx context.Context, rawURL string) (*DB, error) {
+	sqldb, err := sql.Open("pgx", rawURL)
+	if err != nil {
+		return nil, fmt.Errorf("store: unable to open postgres: %w", err)
+	}
+	sqldb.SetMaxOpenConns(20)
+	sqldb.SetMaxIdleConns(10)
+	sqldb.SetConnMaxIdleTime(5 * time.Minute)
+	return finishOpen(ctx, sqldb, Postgres)
+}
+
+func finishOpen(ctx context.Context, sqldb *sql.DB, d Dialect) (*DB, error) {
+	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := sqldb.PingContext(pingCtx); err != nil {
+		sqldb.Close()
+		return nil, fmt.Errorf("store: unable to reach the %s database: %w", d, err)
+	}
+	var format sq.PlaceholderFormat = sq.Question
+	if d == Postgres {
+		format = sq.Dollar
+	}
+	return &DB{SQL: sqldb, Dialect: d, Q: sq.StatementBuilder.PlaceholderFormat(format)}, nil
+}
+
+// Close closes the pool.
+func (db *DB) Close() error { return db.SQL.Close() }
+
+// Ping checks that the database answers.
+func (db *DB) Ping(ctx context.Context) error { return db.SQL.PingContext(ctx) }
+
+// Migrate applies every embedded migration not yet applied. Several servers starting at once on one
+// PostgreSQL take turns through an advisory lock.
+func (db *DB) Migrate(ctx context.Context) ([]string, error) {
+	sub, err := fs.Sub(migrations, "migrations/"+string(db.Dialect))
+	if err != nil {
+		return nil, err
+	}
+	var opts []goose.ProviderOption
+	if db.Dialect == Postgres {
+		locker, err := lock.NewPostgresSessionLocker()
+		if err != nil {
+			return nil, err
+		}
+		opts = append(opts, goose.WithSessionLocker(locker))
+	}
+	gd := goose.DialectSQLite3
+	if db.Dialect == Postgres {
+		gd = goose.DialectPostgres
+	}
+	p, err := goose.NewProvider(gd, db.SQL, sub, opts...)
+	if err != nil {
+		return nil, fmt.Errorf("store: unable to load migrations: %w", err)
+	}
+	results, err := p.Up(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("store: unable to migrate: %w", err)
+	}
+	var applied []string
+	for _, r := range results {
+		applied = append(applied, r.Source.Path)
+	}
+	return applied, nil
+}
+
+// InTx runs fn in a transaction, committing when it returns nil and rolling back otherwise.
+func (db *DB) InTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := db.SQL.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: unable to begin: %w", err)
+	}
+	if err := fn(tx); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: unable to commit: %w", mapErr(err))
+	}
+	return nil
+}
+
+// ContainsLike returns a case-insensitive substring condition on col, with LIKE wildcards in the value
+// taken literally.
+func (db *DB) ContainsLike(col, value string) sq.Sqlizer {
+	esc := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(value)
+	op := "LIKE"
+	if db.Dialect == Postgres {
+		op = "ILIKE"
+	}
+	return sq.Expr(col+" "+op+" ? ESCAPE '\\'", "%"+esc+"%")
+}
+
+// mapErr turns constraint failures of either database into ErrConflict, keeping the cause.
+func mapErr(err error) error {
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		switch se.Code() {
+		case sqlite3.SQLITE_CONSTRAINT_UNIQUE, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY, sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY:
+			return fmt.Errorf("%w: %v", ErrConflict, err)
+		}
+	}
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) && (pe.Code == "23505" || pe.Code == "23503") {
+		return fmt.Errorf("%w: %v", ErrConflict, err)
+	}
+	return err
+}
+
+// wrap maps err and prefixes it with what the store was doing.
+func wrap(err error, doing string) error {
+	if err == nil {
+		return nil
+	}
+	err = mapErr(err)
+	if errors.Is(err, ErrNotFound) {
+		return err
+	}
+	return fmt.Errorf("store: unable to %s: %w", doing, err)
+}
+
+// NowMs is the current time in epoch milliseconds, the unit of every stored time.
+func NowMs() int64 { return time.Now().UnixMilli() }
+
+func redactURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.User == nil {
+		return raw
+	}
+	u.User = url.User(u.User.Username())
+	return u.String()
+}

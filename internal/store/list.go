@@ -1,0 +1,163 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+
+	sq "github.com/Masterminds/squirrel"
+
+	"irgas/internal/listq"
+)
+
+// Page is one page of a list, as every list call answers it.
+type Page[T any] struct {
+	List     []T   `json:"list"`
+	Total    int64 `json:"total"`
+	Page     int   `json:"page"`
+	PageSize int   `json:"pageSize"`
+}
+
+// Scope limits what a caller sees: nil CompanyID means a platform user (every company).
+type Scope struct {
+	CompanyID *int64
+}
+
+// Platform is the unlimited scope of platform users and of the server itself.
+var Platform = Scope{}
+
+// Company is the scope of a user of company id.
+func Company(id int64) Scope { return Scope{CompanyID: &id} }
+
+// IsPlatform reports whether the scope sees every company.
+func (s Scope) IsPlatform() bool { return s.CompanyID == nil }
+
+// cond is the scope's condition on a company column, or nil for the platform scope.
+func (s Scope) cond(col string) sq.Sqlizer {
+	if s.CompanyID == nil {
+		return nil
+	}
+	return sq.Eq{col: *s.CompanyID}
+}
+
+// table describes a scoped table for the generic list, get and delete helpers.
+type table struct {
+	from          string // "roles r"
+	columns       []string
+	companyColumn string // "" when the table is not company-scoped
+	idColumn      string
+}
+
+// where collects the scope and the list filters as conditions.
+func (db *DB) where(t table, scope Scope, conds []listq.Cond) []sq.Sqlizer {
+	var out []sq.Sqlizer
+	if t.companyColumn != "" {
+		if c := scope.cond(t.companyColumn); c != nil {
+			out = append(out, c)
+		}
+	}
+	for _, c := range conds {
+		switch c.Kind {
+		case listq.Exact:
+			out = append(out, sq.Eq{c.Column: c.Texts})
+		case listq.Contains:
+			out = append(out, db.ContainsLike(c.Column, c.Texts[0]))
+		case listq.Int:
+			out = append(out, sq.Eq{c.Column: c.Ints})
+		case listq.Range:
+			if c.Gte != nil {
+				out = append(out, sq.GtOrEq{c.Column: *c.Gte})
+			}
+			if c.Lte != nil {
+				out = append(out, sq.LtOrEq{c.Column: *c.Lte})
+			}
+		}
+	}
+	return out
+}
+
+// rowScanner is what *sql.Row and *sql.Rows share, so that one scan function serves lists and gets.
+type rowScanner interface{ Scan(dest ...any) error }
+
+// queryRow runs a built statement that returns one row.
+func queryRow(ctx context.Context, q Querier, b sq.Sqlizer) (*sql.Row, error) {
+	query, args, err := b.ToSql()
+	if err != nil {
+		return nil, err
+	}
+	return q.QueryRowContext(ctx, query, args...), nil
+}
+
+// exec runs a built statement.
+func exec(ctx context.Context, q Querier, b sq.Sqlizer) (sql.Result, error) {
+	query, args, err := b.ToSql()
+	if err != nil {
+		return nil, err
+	}
+	return q.ExecContext(ctx, query, args...)
+}
+
+// list runs a scoped, filtered, sorted, paged select and its count.
+func list[T any](ctx context.Context, db *DB, t table, scope Scope, q listq.Query, scan func(rowScanner) (T, error)) (Page[T], error) {
+	page := Page[T]{List: []T{}, Page: q.Page, PageSize: q.PageSize}
+	conds := db.where(t, scope, q.Conds)
+
+	count := db.Q.Select("count(*)").From(t.from)
+	sel := db.Q.Select(t.columns...).From(t.from)
+	for _, c := range conds {
+		count = count.Where(c)
+		sel = sel.Where(c)
+	}
+	for _, s := range q.Sort {
+		if s.Desc {
+			sel = sel.OrderBy(s.Column + " DESC")
+		} else {
+			sel = sel.OrderBy(s.Column + " ASC")
+		}
+	}
+	sel = sel.Limit(uint64(q.PageSize)).Offset(uint64(q.Offset()))
+
+	row, err := queryRow(ctx, db.SQL, count)
+	if err != nil {
+		return page, wrap(err, "count "+t.from)
+	}
+	if err := row.Scan(&page.Total); err != nil {
+		return page, wrap(err, "count "+t.from)
+	}
+	if page.Total == 0 {
+		return page, nil
+	}
+	query, args, err := sel.ToSql()
+	if err != nil {
+		return page, wrap(err, "list "+t.from)
+	}
+	rows, err := db.SQL.QueryContext(ctx, query, args...)
+	if err != nil {
+		return page, wrap(err, "list "+t.from)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		item, err := scan(rows)
+		if err != nil {
+			return page, wrap(err, "read "+t.from)
+		}
+		page.List = append(page.List, item)
+	}
+	return page, wrap(rows.Err(), "list "+t.from)
+}
+
+// get reads one scoped row by id; a row outside the scope is ErrNotFound, like a missing one.
+func get[T any](ctx context.Context, q Querier, db *DB, t table, scope Scope, id int64, scan func(rowScanner) (T, error)) (T, error) {
+	var zero T
+	sel := db.Q.Select(t.columns...).From(t.from).Where(sq.Eq{t.idColumn: id})
+	if t.companyColumn != "" {
+		if c := scope.cond(t.companyColumn); c != nil {
+			sel = sel.Where(c)
+		}
+	}
+	row, err := queryRow(ctx, q, sel)
+	if err != nil {
+		return zero, wrap(err, "read "+t.from)
+	}
+	item, err := scan(row)
+	return item, wrap(err, "read "+t.from)
+}
