@@ -1,0 +1,62 @@
+package listq
+
+import (
+	"net/url"
+	"testing"
+)
+
+var spec = Spec{
+	Filters: []Filter{
+		{Param: "name", Column: "name", Kind: Contains},
+		{Param: "status", Column: "status", Kind: Int},
+		{Param: "createdAt", Column: "created_at", Kind: Range},
+	},
+	Sorts:       map[string]string{"createdAt": "created_at", "name": "name"},
+	DefaultSort: "-createdAt",
+	TieBreak:    "id",
+}
+
+func TestParse(t *testing.T) {
+	q, err := Parse(url.Values{"status": {"1", "0"}, "createdAt": {"$gte:1700000000", "$lte:1700086399999"}, "pageSize": {"500"}, "page": {"3"}}, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q.Page != 3 || q.PageSize != MaxPageSize || q.Offset() != 200 {
+		t.Fatalf("paging: %+v", q)
+	}
+	if len(q.Sort) != 2 || q.Sort[0] != (SortTerm{"created_at", true}) || q.Sort[1] != (SortTerm{"id", true}) {
+		t.Fatalf("default sort with a tie-break in the same direction: %+v", q.Sort)
+	}
+	if len(q.Conds) != 2 || len(q.Conds[0].Ints) != 2 {
+		t.Fatalf("repeated keys are arrays: %+v", q.Conds)
+	}
+	r := q.Conds[1]
+	if *r.Gte != 1700000000000 || *r.Lte != 1700086399999 {
+		t.Fatalf("range: seconds become ms, ms stay: %d %d", *r.Gte, *r.Lte)
+	}
+}
+
+func TestParseTimeUpperBoundInSecondsCoversTheSecond(t *testing.T) {
+	got, _ := ParseTime("1700086399", true)
+	if got != 1700086399999 {
+		t.Fatalf("got %d", got)
+	}
+}
+
+func TestParseRefuses(t *testing.T) {
+	for _, v := range []url.Values{
+		{"sort": {"secret"}}, {"page": {"0"}}, {"page": {"x"}}, {"pageSize": {"-1"}},
+		{"status": {"one"}}, {"createdAt": {"1700000000"}}, {"createdAt": {"$gt:1"}}, {"createdAt": {"$gte:abc"}},
+	} {
+		if _, err := Parse(v, spec); err == nil {
+			t.Errorf("%v must be refused", v)
+		}
+	}
+}
+
+func TestParseIgnoresEmptyAndUnknownKeys(t *testing.T) {
+	q, err := Parse(url.Values{"name": {""}, "_t": {"123"}, "sort": {"name"}}, spec)
+	if err != nil || len(q.Conds) != 0 || q.Sort[0] != (SortTerm{"name", false}) {
+		t.Fatalf("%+v %v", q, err)
+	}
+}

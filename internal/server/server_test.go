@@ -1,0 +1,105 @@
+package server_test
+
+import (
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"irgas/internal/apitest"
+	"irgas/internal/config"
+	"irgas/internal/server"
+	"irgas/internal/store"
+	"irgas/internal/testdb"
+)
+
+func TestAPIIsNeverShadowedByTheConsole(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		e := apitest.New(t, db)
+		for _, path := range []string{"/api/unknown", "/api/role/1/nothing", "/api/"} {
+			r := e.Get(path, "")
+			if r.Status != 404 || r.Code != 40401 || r.Header.Get("Content-Type") != "application/json; charset=utf-8" {
+				t.Errorf("%s: %d %s", path, r.Status, r.Raw)
+			}
+		}
+		for path, want := range map[string]string{"/healthz": "ok", "/readyz": "ok", "/metrics": "irgas_http_requests_total"} {
+			r := e.Get(path, "")
+			if r.Status != 200 || !strings.Contains(string(r.Raw), want) {
+				t.Errorf("%s: %d %s", path, r.Status, r.Raw[:min(200, len(r.Raw))])
+			}
+		}
+	})
+}
+
+func TestReadyzAnswers503WhenTheDatabaseIsGone(t *testing.T) {
+	db := testdb.SQLite(t)
+	e := apitest.New(t, db)
+	db.Close()
+	if r := e.Get("/readyz", ""); r.Status != 503 {
+		t.Fatalf("readyz with a closed database: %d", r.Status)
+	}
+	if r := e.Get("/healthz", ""); r.Status != 200 {
+		t.Fatalf("healthz only says the process is up: %d", r.Status)
+	}
+}
+
+func TestRunStopsGracefullyAndKeepsQueuedRecords(t *testing.T) {
+	url := "sqlite:" + filepath.Join(t.TempDir(), "irgas.db")
+	cfg := config.Config{DatabaseURL: url, HTTPAddr: "127.0.0.1:0", AdminPassword: "Admin-Pass-123",
+		SessionTTL: time.Hour, ShutdownTimeout: 5 * time.Second}
+	ctx, cancel := context.WithCancel(context.Background())
+	ln, err := server.Listen(cfg.HTTPAddr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := server.New(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- srv.Run(ctx, ln) }()
+
+	base := "http://" + ln.Addr().String()
+	for range 3 { // three failed sign-ins, recorded asynchronously
+		resp, err := http.Post(base+"/api/login", "application/json", strings.NewReader(`{"account":"admin","password":"x","keyId":"none"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("Run after cancel: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Run did not stop")
+	}
+	db, err := store.Open(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var n int
+	if err := db.SQL.QueryRow("SELECT count(*) FROM operation_logs WHERE module = 'Auth'").Scan(&n); err != nil || n != 3 {
+		t.Fatalf("records written at shutdown: %d %v", n, err)
+	}
+}
+
+func TestListenOnATakenPortNamesTheSetting(t *testing.T) {
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
+	_, err = server.Listen(taken.Addr().String())
+	if err == nil || !strings.Contains(err.Error(), "IRGAS_HTTP_ADDR") || !strings.Contains(err.Error(), "already in use") {
+		t.Fatalf("got %v", err)
+	}
+}
