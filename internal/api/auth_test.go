@@ -214,7 +214,7 @@ func TestUnauthenticatedVersusForbidden(t *testing.T) {
 		viewer, nobody := e.Login("viewer", "Pass-12345"), e.Login("nobody", "Pass-12345")
 		rows := []struct {
 			name, method, path, token string
-			status, code             int
+			status, code              int
 		}{
 			{"no token lists roles", "GET", "/api/role", "", 401, 40100},
 			{"no token reads records", "GET", "/api/operationLog", "", 401, 40100},

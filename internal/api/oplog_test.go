@@ -124,3 +124,47 @@ func TestOperationRecordFilters(t *testing.T) {
 		expect(t, e.Get("/api/operationLog?sort=body", admin), 400, 40000)
 	})
 }
+
+func TestOperationRecordTotals(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		e := apitest.New(t, db)
+		admin := e.Admin()
+		a := e.CreateCompany("A")
+		e.CreateUser("ua", "Pass-12345", &a, "OperationLogManagement")
+		ua := e.Login("ua", "Pass-12345")
+		// 1,200 records of company A in two batches, then the platform's two sign-ins and A's one.
+		var batch []model.OperationLog
+		for i := range store.OperationLogCountCap + 200 {
+			batch = append(batch, model.OperationLog{CreatedAt: int64(1_700_000_000_000 + i), CompanyID: &a, Account: "ua",
+				Method: "PUT", Path: "/api/role/1", Module: "RoleManagement", Action: "update", Status: 200})
+		}
+		for _, part := range [][]model.OperationLog{batch[:700], batch[700:]} {
+			if err := db.InsertOperationLogs(t.Context(), part); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rows := []struct {
+			name, token, query string
+			total              int64
+			capped             bool
+		}{
+			{"unfiltered platform total is exact", admin, "", 1202, false},
+			{"unfiltered company total is exact", ua, "", 1201, false},
+			{"a filter matching more than the cap", admin, "module=RoleManagement", store.OperationLogCountCap, true},
+			{"a filter under the cap is exact", admin, "module=Auth", 2, false},
+		}
+		for _, row := range rows {
+			t.Run(row.name, func(t *testing.T) {
+				e.FlushRecords()
+				var p struct {
+					Total       int64 `json:"total"`
+					TotalCapped bool  `json:"totalCapped"`
+				}
+				e.Get("/api/operationLog?"+row.query, row.token).Into(t, &p)
+				if p.Total != row.total || p.TotalCapped != row.capped {
+					t.Fatalf("want %d (capped %v), got %+v", row.total, row.capped, p)
+				}
+			})
+		}
+	})
+}

@@ -13,8 +13,12 @@ import (
 // or, if it is empty, a generated one printed once to the log.
 func BootstrapAdmin(ctx context.Context, db *store.DB, password string) error {
 	n, err := db.CountUsers(ctx)
-	if err != nil || n > 0 {
+	if err != nil {
 		return err
+	}
+	if n > 0 {
+		slog.Info("sign in with an existing account; a lost admin password is reset with `irgas user reset-password admin`")
+		return nil
 	}
 	generated := password == ""
 	if generated {
@@ -28,7 +32,7 @@ func BootstrapAdmin(ctx context.Context, db *store.DB, password string) error {
 		return fmt.Errorf("creating the first administrator: %w", err)
 	}
 	if generated {
-		slog.Warn("created the platform administrator with a generated password; it is shown only this once",
+		slog.Warn("created the platform administrator with a generated password; sign in with it, it is shown only this once",
 			"account", auth.SuperAdmin, "password", password)
 	} else {
 		slog.Info("created the platform administrator from IRGAS_ADMIN_PASSWORD", "account", auth.SuperAdmin)

@@ -27,4 +27,3 @@ func TestConsoleHistoryFallback(t *testing.T) {
 		}
 	}
 }
-

@@ -15,6 +15,9 @@ type Page[T any] struct {
 	Total    int64 `json:"total"`
 	Page     int   `json:"page"`
 	PageSize int   `json:"pageSize"`
+	// TotalCapped says that more records than Total match: big tables count a filtered list only up to a
+	// cap (the console shows "1000+"); narrow the filter to page further.
+	TotalCapped bool `json:"totalCapped,omitempty"`
 }
 
 // Scope limits what a caller sees: nil CompanyID means a platform user (every company).
@@ -45,6 +48,10 @@ type table struct {
 	columns       []string
 	companyColumn string // "" when the table is not company-scoped
 	idColumn      string
+	// unfilteredTotal, when set, answers the total of a list without filters (from a counter).
+	unfilteredTotal func(ctx context.Context, db *DB, scope Scope) (int64, error)
+	// countCap, when set, stops counting a filtered list at this many rows.
+	countCap int
 }
 
 // where collects the scope and the list filters as conditions.
@@ -116,11 +123,8 @@ func list[T any](ctx context.Context, db *DB, t table, scope Scope, q listq.Quer
 	}
 	sel = sel.Limit(uint64(q.PageSize)).Offset(uint64(q.Offset()))
 
-	row, err := queryRow(ctx, db.SQL, count)
-	if err != nil {
-		return page, wrap(err, "count "+t.from)
-	}
-	if err := row.Scan(&page.Total); err != nil {
+	var err error
+	if page.Total, page.TotalCapped, err = db.count(ctx, t, scope, q, count); err != nil {
 		return page, wrap(err, "count "+t.from)
 	}
 	if page.Total == 0 {
@@ -143,6 +147,32 @@ func list[T any](ctx context.Context, db *DB, t table, scope Scope, q listq.Quer
 		page.List = append(page.List, item)
 	}
 	return page, wrap(rows.Err(), "list "+t.from)
+}
+
+// count returns the list's total: from the table's counter when nothing filters it, capped (capped
+// true) when the table says so, and exactly otherwise.
+func (db *DB) count(ctx context.Context, t table, scope Scope, q listq.Query, count sq.SelectBuilder) (int64, bool, error) {
+	if len(q.Conds) == 0 && t.unfilteredTotal != nil {
+		n, err := t.unfilteredTotal(ctx, db, scope)
+		return n, false, err
+	}
+	var stmt sq.Sqlizer = count
+	if t.countCap > 0 {
+		limited := count.RemoveColumns().Column("1").Limit(uint64(t.countCap) + 1)
+		stmt = db.Q.Select("count(*)").FromSelect(limited, "capped")
+	}
+	row, err := queryRow(ctx, db.SQL, stmt)
+	if err != nil {
+		return 0, false, err
+	}
+	var n int64
+	if err := row.Scan(&n); err != nil {
+		return 0, false, err
+	}
+	if t.countCap > 0 && n > int64(t.countCap) {
+		return int64(t.countCap), true, nil
+	}
+	return n, false, nil
 }
 
 // get reads one scoped row by id; a row outside the scope is ErrNotFound, like a missing one.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 
+	sq "github.com/Masterminds/squirrel"
+
 	"irgas/internal/listq"
 	"irgas/internal/model"
 )
@@ -31,7 +33,23 @@ var operationLogs = table{
 		"o.method", "o.path", "o.module", "o.action", "o.target_id", "o.status", "o.duration_ms", "o.body"},
 	companyColumn: "o.company_id",
 	idColumn:      "o.id",
+	countCap:      OperationLogCountCap,
+	unfilteredTotal: func(ctx context.Context, db *DB, scope Scope) (int64, error) {
+		b := db.Q.Select("COALESCE(SUM(n), 0)").From("operation_log_counts")
+		if scope.CompanyID != nil {
+			b = b.Where(sq.Eq{"company_id": *scope.CompanyID})
+		}
+		row, err := queryRow(ctx, db.SQL, b)
+		var n int64
+		if err == nil {
+			err = row.Scan(&n)
+		}
+		return n, err
+	},
 }
+
+// OperationLogCountCap is how far a filtered operation record list is counted (see Page.TotalCapped).
+const OperationLogCountCap = 1000
 
 func scanOperationLog(r rowScanner) (model.OperationLog, error) {
 	var o model.OperationLog
@@ -64,6 +82,22 @@ func (db *DB) InsertOperationLogs(ctx context.Context, batch []model.OperationLo
 			}
 			if _, err := exec(ctx, tx, ins); err != nil {
 				return wrap(err, "write operation records")
+			}
+		}
+		// Keep the per-company totals in step (a future retention purge must subtract what it deletes).
+		perCompany := map[int64]int64{}
+		for _, o := range batch {
+			var c int64
+			if o.CompanyID != nil {
+				c = *o.CompanyID
+			}
+			perCompany[c]++
+		}
+		for c, n := range perCompany {
+			_, err := exec(ctx, tx, db.Q.Insert("operation_log_counts").Columns("company_id", "n").Values(c, n).
+				Suffix("ON CONFLICT (company_id) DO UPDATE SET n = operation_log_counts.n + excluded.n"))
+			if err != nil {
+				return wrap(err, "count operation records")
 			}
 		}
 		return nil

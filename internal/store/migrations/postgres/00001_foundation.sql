@@ -112,7 +112,15 @@ CREATE INDEX operation_logs_account ON operation_logs (account, created_at, id);
 CREATE INDEX operation_logs_module ON operation_logs (module, created_at, id);
 CREATE INDEX operation_logs_status ON operation_logs (status, created_at, id);
 
+-- Exact totals of the unfiltered operation record list, per company (0: records without a company), kept
+-- by the same transaction that writes the records, so that the first page never counts a million rows.
+CREATE TABLE operation_log_counts (
+    company_id BIGINT  PRIMARY KEY,
+    n          BIGINT  NOT NULL
+);
+
 -- +goose Down
+DROP TABLE operation_log_counts;
 DROP TABLE operation_logs;
 DROP TABLE login_failures;
 DROP TABLE captchas;
