@@ -7,17 +7,20 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/go-chi/chi/v5"
 
 	"irgas/internal/apperr"
 	"irgas/internal/auth"
+	"irgas/internal/company"
 	"irgas/internal/config"
 	"irgas/internal/httpx"
 	"irgas/internal/listq"
 	"irgas/internal/oplog"
 	"irgas/internal/role"
 	"irgas/internal/store"
+	"irgas/internal/user"
 )
 
 // Route is one call of the API.
@@ -25,9 +28,11 @@ type Route struct {
 	Method  string
 	Path    string // under /api, chi pattern: /role/{id}
 	Summary string
-	// Public calls need no token; all others need one, and Perm when it is not empty.
+	// Public calls need no token; all others need one, and Perm when it is not empty ("A|B": either).
 	Public bool
 	Perm   string
+	// PlatformOnly calls answer 403 to company users whatever their codes.
+	PlatformOnly bool
 	// Module and Action name the call in operation records.
 	Module, Action string
 	// List documents the query parameters of a list or export call.
@@ -39,16 +44,19 @@ type Route struct {
 
 // API holds what the handlers need.
 type API struct {
-	DB       *store.DB
-	Auth     *auth.Service
-	Roles    *role.Service
-	Recorder *oplog.Recorder
-	Config   config.Config
+	DB        *store.DB
+	Auth      *auth.Service
+	Roles     *role.Service
+	Companies *company.Service
+	Users     *user.Service
+	Recorder  *oplog.Recorder
+	Config    config.Config
 }
 
 // Routes is the route table: every call of the API, in one place.
 func (a *API) Routes() []Route {
-	return slices.Concat(a.authRoutes(), a.metaRoutes(), a.roleRoutes(), a.operationLogRoutes())
+	return slices.Concat(a.authRoutes(), a.metaRoutes(), a.roleRoutes(), a.operationLogRoutes(), a.companyRoutes(),
+		a.userRoutes())
 }
 
 // Handler builds the /api router from the route table. Paths are relative to /api.
@@ -72,7 +80,7 @@ func (a *API) Handler() http.Handler {
 func (a *API) chain(rt Route) http.Handler {
 	h := rt.Endpoint.Handler
 	if !rt.Public {
-		h = a.requirePermission(rt.Perm, h)
+		h = a.requirePermission(rt.Perm, rt.PlatformOnly, h)
 		h = a.authenticate(h)
 	}
 	h = a.Recorder.Middleware(oplog.Meta{Module: rt.Module, Action: rt.Action}, a.Config.TrustProxy)(h)
@@ -105,10 +113,13 @@ func (a *API) authenticate(next http.Handler) http.Handler {
 	})
 }
 
-// requirePermission answers 403 unless the actor holds code (admin holds every code).
-func (a *API) requirePermission(code string, next http.Handler) http.Handler {
+// requirePermission answers 403 unless the actor holds one of the codes (admin holds every code) and,
+// for platform-only calls, is a platform user.
+func (a *API) requirePermission(codes string, platformOnly bool, next http.Handler) http.Handler {
+	alternatives := strings.Split(codes, "|")
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !auth.ActorFrom(r.Context()).Perms.Has(code) {
+		actor := auth.ActorFrom(r.Context())
+		if (platformOnly && !actor.IsPlatform()) || !slices.ContainsFunc(alternatives, actor.Perms.Has) {
 			httpx.Fail(w, r, apperr.Forbidden())
 			return
 		}

@@ -16,8 +16,10 @@ type Actor struct {
 	Account   string
 	Name      string
 	CompanyID *int64
-	Perms     permission.Set
-	TokenHash string
+	// CompanyAdmin is true for the administrator created with its company.
+	CompanyAdmin bool
+	Perms        permission.Set
+	TokenHash    string
 }
 
 // Scope is what the actor may see: its own company, or every company for a platform user.

@@ -236,17 +236,37 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Actor, error
 			return nil, err
 		}
 	}
-	a := &Actor{UserID: sess.UserID, Account: sess.Account, Name: sess.Name, CompanyID: sess.CompanyID, TokenHash: hash}
-	if sess.Account == SuperAdmin && sess.CompanyID == nil {
-		a.Perms = permission.Admin()
-	} else {
-		codes, err := s.db.UserCodes(ctx, sess.UserID)
-		if err != nil {
-			return nil, err
-		}
-		a.Perms = permission.NewSet(codes, sess.CompanyID != nil)
+	a := &Actor{UserID: sess.UserID, Account: sess.Account, Name: sess.Name, CompanyID: sess.CompanyID,
+		CompanyAdmin: sess.CompanyAdmin, TokenHash: hash}
+	if a.Perms, err = PermissionsOf(ctx, s.db, Holder{ID: sess.UserID, Account: sess.Account, CompanyID: sess.CompanyID,
+		CompanyAdmin: sess.CompanyAdmin}); err != nil {
+		return nil, err
 	}
 	return a, nil
+}
+
+// Holder is what decides a user's permissions.
+type Holder struct {
+	ID           int64
+	Account      string
+	CompanyID    *int64
+	CompanyAdmin bool
+}
+
+// PermissionsOf is a user's effective permission set: everything for the platform's admin, every company
+// code for a company's administrator, otherwise its roles' codes and its extra codes.
+func PermissionsOf(ctx context.Context, db *store.DB, h Holder) (permission.Set, error) {
+	switch {
+	case h.Account == SuperAdmin && h.CompanyID == nil:
+		return permission.Admin(), nil
+	case h.CompanyAdmin && h.CompanyID != nil:
+		return permission.NewSet(permission.ForCompany(), true), nil
+	}
+	codes, err := db.UserCodes(ctx, h.ID)
+	if err != nil {
+		return permission.Set{}, err
+	}
+	return permission.NewSet(codes, h.CompanyID != nil), nil
 }
 
 // Logout revokes the actor's token.

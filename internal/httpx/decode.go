@@ -18,6 +18,7 @@ import (
 
 	"irgas/internal/apperr"
 	"irgas/internal/i18n"
+	"irgas/internal/ident"
 )
 
 // MaxJSONBody is the default limit of a JSON request body.
@@ -48,6 +49,45 @@ func init() {
 	}
 	translators[i18n.ZH] = zt
 	translators[i18n.EN] = et
+	registerRules(map[i18n.Lang]ut.Translator{i18n.ZH: zt, i18n.EN: et})
+}
+
+// rule is a validation tag of the platform's own, with its message in each language.
+type rule struct {
+	tag    string
+	check  func(string) bool
+	zh, en string
+}
+
+var rules = []rule{
+	{"creditcode", ident.ValidCreditCode, "{0}不是有效的统一社会信用代码", "{0} is not a valid unified social credit code"},
+	{"phone", ident.ValidPhone, "{0}不是有效的电话号码", "{0} is not a valid phone number"},
+	{"mobile", ident.ValidMobile, "{0}不是有效的手机号码", "{0} is not a valid mobile number"},
+	{"password", ident.ValidPassword, "{0}须为 8 到 64 位，且同时包含字母和数字", "{0} must be 8 to 64 characters with letters and digits"},
+	{"account", ident.ValidAccount, "{0}须为 4 到 32 位字母、数字、_、. 或 -", "{0} must be 4 to 32 letters, digits, _, . or -"},
+}
+
+func registerRules(trans map[i18n.Lang]ut.Translator) {
+	for _, r := range rules {
+		check := r.check
+		if err := validate.RegisterValidation(r.tag, func(fl validator.FieldLevel) bool {
+			return check(fl.Field().String())
+		}); err != nil {
+			panic(err)
+		}
+		for lang, text := range map[i18n.Lang]string{i18n.ZH: r.zh, i18n.EN: r.en} {
+			tr, text, tag := trans[lang], text, r.tag
+			err := validate.RegisterTranslation(tag, tr, func(ut ut.Translator) error {
+				return ut.Add(tag, text, true)
+			}, func(ut ut.Translator, fe validator.FieldError) string {
+				msg, _ := ut.T(tag, fe.Field())
+				return msg
+			})
+			if err != nil {
+				panic(err)
+			}
+		}
+	}
 }
 
 // Decode reads the request body as one JSON value into dst, refusing unknown fields, and validates it.

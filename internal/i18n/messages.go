@@ -38,7 +38,20 @@ var messages = map[string]message{
 
 	"perm.escalation": {"不能授予自己没有的权限：%s", "You cannot grant a permission you do not hold: %s"},
 
-	"role.name_taken":        {"角色名称已存在", "A role with this name already exists"},
-	"role.in_use":            {"该角色仍分配给 %d 个用户，不能删除", "This role is still given to %d user(s) and cannot be deleted"},
-	"role.company_not_found": {"企业不存在", "The company does not exist"},
+	"role.name_taken":              {"角色名称已存在", "A role with this name already exists"},
+	"role.in_use":                  {"该角色仍分配给 %d 个用户，不能删除", "This role is still given to %d user(s) and cannot be deleted"},
+	"company.name_taken":           {"企业名称已存在", "A company with this name already exists"},
+	"company.credit_code_taken":    {"统一社会信用代码已被其他企业使用", "This unified social credit code belongs to another company"},
+	"company.unknown_industry":     {"行业不存在", "Unknown industry"},
+	"company.bad_region":           {"省、市、区县不存在或不匹配", "The province, city and county do not exist or do not belong together"},
+	"company.in_use":               {"该企业还有 %d 个其他用户，请先删除后再删除企业", "This company still has %d other user(s); delete them before the company"},
+	"company.no_admin":             {"该企业没有管理员账号", "This company has no administrator account"},
+	"user.account_taken":           {"账号已存在", "This account is already taken"},
+	"user.self":                    {"不能停用、删除或降级自己的账号", "You cannot disable, delete or demote your own account"},
+	"user.protected_admin":         {"平台超级管理员 admin 不能被停用、删除、降级或由他人重置密码", "The platform administrator admin cannot be disabled, deleted, demoted, or have its password reset by others"},
+	"user.protected_company_admin": {"企业管理员随企业存在，不能单独停用、删除或降级；请操作企业", "A company's administrator lives with its company and cannot be disabled, deleted or demoted on its own; act on the company"},
+	"user.more_powerful":           {"该用户拥有您没有的权限（%s），您不能管理该用户", "This user holds a permission you do not (%s), so you cannot manage them"},
+	"user.role_not_found":          {"角色不存在", "A role does not exist"},
+	"user.role_other_company":      {"角色“%s”不属于该用户所在的企业", "The role %q does not belong to the user's company"},
+	"role.company_not_found":       {"企业不存在", "The company does not exist"},
 }

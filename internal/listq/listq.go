@@ -37,6 +37,9 @@ type Filter struct {
 	Column string // the SQL column, e.g. "o.account"
 	Kind   Kind
 	Doc    string // for the OpenAPI description
+	// Expr, when set, replaces "Column = value" with this SQL condition on one value (with one ?), e.g. a
+	// subquery; repeated values are OR'ed.
+	Expr string
 }
 
 // Spec is a resource's allow-list: which keys filter, which fields sort, and the default order.
@@ -53,6 +56,7 @@ type Spec struct {
 // Cond is a parsed filter value, ready for the store.
 type Cond struct {
 	Column string
+	Expr   string
 	Kind   Kind
 	Texts  []string // Exact, Contains
 	Ints   []int64  // Int
@@ -131,7 +135,7 @@ func Parse(values url.Values, spec Spec) (Query, error) {
 }
 
 func parseFilter(f Filter, raw []string) (Cond, error) {
-	c := Cond{Column: f.Column, Kind: f.Kind}
+	c := Cond{Column: f.Column, Expr: f.Expr, Kind: f.Kind}
 	switch f.Kind {
 	case Exact:
 		c.Texts = raw

@@ -16,21 +16,28 @@ type RoleRef struct {
 
 // User is a platform or company user as the sign-in and user calls see it.
 type User struct {
-	ID          int64     `json:"id"`
-	Account     string    `json:"account"`
-	Name        string    `json:"name"`
-	Phone       string    `json:"phone"`
-	Email       string    `json:"email"`
-	CompanyID   *int64    `json:"companyId"`
-	Status      int       `json:"status"`
-	LastLoginAt *int64    `json:"lastLoginAt"`
-	LastLoginIP string    `json:"lastLoginIp"`
-	CreatedAt   int64     `json:"createdAt"`
-	UpdatedAt   int64     `json:"updatedAt"`
-	Roles       []RoleRef `json:"rolesList"`
+	ID          int64  `json:"id"`
+	Account     string `json:"account"`
+	Name        string `json:"name"`
+	Phone       string `json:"phone"`
+	Email       string `json:"email"`
+	CompanyID   *int64 `json:"companyId"`
+	CompanyName string `json:"companyName"`
+	// IsCompanyAdmin marks the administrator created with its company: it holds every company code.
+	IsCompanyAdmin bool      `json:"isCompanyAdmin"`
+	Permissions    []string  `json:"permissions"`
+	Status         int       `json:"status"`
+	LastLoginAt    *int64    `json:"lastLoginAt"`
+	LastLoginIP    string    `json:"lastLoginIp"`
+	CreatedAt      int64     `json:"createdAt"`
+	UpdatedAt      int64     `json:"updatedAt"`
+	Roles          []RoleRef `json:"rolesList"`
 	// PasswordHash never leaves the server.
 	PasswordHash string `json:"-"`
 }
+
+// RecordID names the user a create call made.
+func (u User) RecordID() int64 { return u.ID }
 
 // Role is a named set of permission codes, of one company or of the platform (CompanyID nil).
 type Role struct {
@@ -64,4 +71,43 @@ type OperationLog struct {
 	Status     int    `json:"status"`
 	DurationMs int64  `json:"durationMs"`
 	Body       string `json:"body"`
+}
+
+// Industry is a section of the national industry classification.
+type Industry struct {
+	Code   string `json:"code"`
+	Name   string `json:"name"`
+	NameZh string `json:"nameZh"`
+	NameEn string `json:"nameEn"`
+}
+
+// Company is an enterprise with its register data and its administrator account.
+type Company struct {
+	ID            int64  `json:"id"`
+	Name          string `json:"name"`
+	CreditCode    string `json:"creditCode"`
+	IndustryCode  string `json:"industryCode"`
+	ProvinceCode  string `json:"provinceCode"`
+	CityCode      string `json:"cityCode"`
+	CountyCode    string `json:"countyCode"`
+	RegionName    string `json:"regionName"`
+	Address       string `json:"address"`
+	ContactPerson string `json:"contactPerson"`
+	ContactPhone  string `json:"contactPhone"`
+	Status        int    `json:"status"`
+	Remark        string `json:"remark"`
+	AdminUserID   *int64 `json:"adminUserId"`
+	AdminAccount  string `json:"adminAccount"`
+	CreatedAt     int64  `json:"createdAt"`
+	UpdatedAt     int64  `json:"updatedAt"`
+}
+
+// RecordID names the company a create call made.
+func (c Company) RecordID() int64 { return c.ID }
+
+// CompanyRef is a company in a select.
+type CompanyRef struct {
+	ID     int64  `json:"id"`
+	Name   string `json:"name"`
+	Status int    `json:"status"`
 }

@@ -18,10 +18,12 @@ import (
 
 	"irgas/internal/api"
 	"irgas/internal/auth"
+	"irgas/internal/company"
 	"irgas/internal/config"
 	"irgas/internal/oplog"
 	"irgas/internal/role"
 	"irgas/internal/store"
+	"irgas/internal/user"
 )
 
 // Server is a running platform instance.
@@ -60,7 +62,8 @@ func NewWithDB(db *store.DB, cfg config.Config, reg *prometheus.Registry) *Serve
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	rec := oplog.NewRecorder(db, reg)
 	authSvc := auth.NewService(db, cfg.SessionTTL)
-	a := &api.API{DB: db, Auth: authSvc, Roles: role.NewService(db), Recorder: rec, Config: cfg}
+	a := &api.API{DB: db, Auth: authSvc, Roles: role.NewService(db), Companies: company.NewService(db),
+		Users: user.NewService(db), Recorder: rec, Config: cfg}
 	return &Server{cfg: cfg, db: db, recorder: rec, auth: authSvc, handler: newHandler(a, db, reg)}
 }
 

@@ -63,6 +63,17 @@ func (db *DB) where(t table, scope Scope, conds []listq.Cond) []sq.Sqlizer {
 		}
 	}
 	for _, c := range conds {
+		if c.Expr != "" {
+			any := sq.Or{}
+			for _, v := range c.Ints {
+				any = append(any, sq.Expr(c.Expr, v))
+			}
+			for _, v := range c.Texts {
+				any = append(any, sq.Expr(c.Expr, v))
+			}
+			out = append(out, any)
+			continue
+		}
 		switch c.Kind {
 		case listq.Exact:
 			out = append(out, sq.Eq{c.Column: c.Texts})
@@ -103,26 +114,30 @@ func exec(ctx context.Context, q Querier, b sq.Sqlizer) (sql.Result, error) {
 	return q.ExecContext(ctx, query, args...)
 }
 
+// ordered is the table's select with the scope, the filters and the sort of q, without a page.
+func (db *DB) ordered(t table, conds []sq.Sqlizer, q listq.Query) sq.SelectBuilder {
+	sel := db.Q.Select(t.columns...).From(t.from)
+	for _, c := range conds {
+		sel = sel.Where(c)
+	}
+	for _, s := range q.Sort {
+		dir := " ASC"
+		if s.Desc {
+			dir = " DESC"
+		}
+		sel = sel.OrderBy(s.Column + dir)
+	}
+	return sel
+}
+
 // list runs a scoped, filtered, sorted, paged select and its count.
 func list[T any](ctx context.Context, db *DB, t table, scope Scope, q listq.Query, scan func(rowScanner) (T, error)) (Page[T], error) {
 	page := Page[T]{List: []T{}, Page: q.Page, PageSize: q.PageSize}
 	conds := db.where(t, scope, q.Conds)
-
 	count := db.Q.Select("count(*)").From(t.from)
-	sel := db.Q.Select(t.columns...).From(t.from)
 	for _, c := range conds {
 		count = count.Where(c)
-		sel = sel.Where(c)
 	}
-	for _, s := range q.Sort {
-		if s.Desc {
-			sel = sel.OrderBy(s.Column + " DESC")
-		} else {
-			sel = sel.OrderBy(s.Column + " ASC")
-		}
-	}
-	sel = sel.Limit(uint64(q.PageSize)).Offset(uint64(q.Offset()))
-
 	var err error
 	if page.Total, page.TotalCapped, err = db.count(ctx, t, scope, q, count); err != nil {
 		return page, wrap(err, "count "+t.from)
@@ -130,23 +145,39 @@ func list[T any](ctx context.Context, db *DB, t table, scope Scope, q listq.Quer
 	if page.Total == 0 {
 		return page, nil
 	}
+	sel := db.ordered(t, conds, q).Limit(uint64(q.PageSize)).Offset(uint64(q.Offset()))
+	err = scanAll(ctx, db, sel, scan, func(item T) error {
+		page.List = append(page.List, item)
+		return nil
+	})
+	return page, wrap(err, "list "+t.from)
+}
+
+// each runs the list's select without a page and calls fn for every row as it streams (exports).
+func each[T any](ctx context.Context, db *DB, t table, scope Scope, q listq.Query, scan func(rowScanner) (T, error), fn func(T) error) error {
+	return scanAll(ctx, db, db.ordered(t, db.where(t, scope, q.Conds), q), scan, fn)
+}
+
+func scanAll[T any](ctx context.Context, db *DB, sel sq.SelectBuilder, scan func(rowScanner) (T, error), fn func(T) error) error {
 	query, args, err := sel.ToSql()
 	if err != nil {
-		return page, wrap(err, "list "+t.from)
+		return err
 	}
 	rows, err := db.SQL.QueryContext(ctx, query, args...)
 	if err != nil {
-		return page, wrap(err, "list "+t.from)
+		return err
 	}
 	defer rows.Close()
 	for rows.Next() {
 		item, err := scan(rows)
 		if err != nil {
-			return page, wrap(err, "read "+t.from)
+			return err
 		}
-		page.List = append(page.List, item)
+		if err := fn(item); err != nil {
+			return err
+		}
 	}
-	return page, wrap(rows.Err(), "list "+t.from)
+	return rows.Err()
 }
 
 // count returns the list's total: from the table's counter when nothing filters it, capped (capped

@@ -15,8 +15,10 @@ type Session struct {
 	CompanyID     *int64
 	UserStatus    int
 	CompanyStatus *int
-	LastSeenAt    int64
-	ExpiresAt     int64
+	// CompanyAdmin is true for the administrator created with its company.
+	CompanyAdmin bool
+	LastSeenAt   int64
+	ExpiresAt    int64
 }
 
 // CreateSession stores a token's hash for a user.
@@ -32,12 +34,16 @@ func (db *DB) CreateSession(ctx context.Context, tokenHash string, userID int64,
 func (db *DB) SessionByToken(ctx context.Context, tokenHash string) (Session, error) {
 	var s Session
 	row, err := queryRow(ctx, db.SQL, db.Q.Select(
-		"s.id", "s.user_id", "u.account", "u.name", "u.company_id", "u.status", "c.status", "s.last_seen_at", "s.expires_at").
+		"s.id", "s.user_id", "u.account", "u.name", "u.company_id", "u.status", "c.status",
+		"CASE WHEN c.admin_user_id = u.id THEN 1 ELSE 0 END", "s.last_seen_at", "s.expires_at").
 		From("sessions s").Join("users u ON u.id = s.user_id").LeftJoin("companies c ON c.id = u.company_id").
 		Where(sq.Eq{"s.token_hash": tokenHash}))
+	var companyAdmin int
 	if err == nil {
-		err = row.Scan(&s.ID, &s.UserID, &s.Account, &s.Name, &s.CompanyID, &s.UserStatus, &s.CompanyStatus, &s.LastSeenAt, &s.ExpiresAt)
+		err = row.Scan(&s.ID, &s.UserID, &s.Account, &s.Name, &s.CompanyID, &s.UserStatus, &s.CompanyStatus,
+			&companyAdmin, &s.LastSeenAt, &s.ExpiresAt)
 	}
+	s.CompanyAdmin = companyAdmin == 1
 	return s, wrap(err, "read session")
 }
 

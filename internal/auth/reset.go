@@ -1,0 +1,33 @@
+package auth
+
+import (
+	"context"
+
+	"irgas/internal/store"
+)
+
+// PasswordInput is the body of a password reset: empty means "generate one".
+type PasswordInput struct {
+	Password string `json:"password,omitempty" validate:"omitempty,password"`
+}
+
+// PasswordResult answers a reset: the account and, when generated, the new password (shown once).
+type PasswordResult struct {
+	Account  string `json:"account"`
+	Password string `json:"password,omitempty"`
+}
+
+// SetPassword hashes and stores a password (a generated one when password is empty) and revokes every
+// session of the user; a generated password is returned, once.
+func SetPassword(ctx context.Context, db *store.DB, userID int64, account, password string) (PasswordResult, error) {
+	res := PasswordResult{Account: account}
+	if password == "" {
+		password = GeneratePassword()
+		res.Password = password
+	}
+	hash, err := HashPassword(password)
+	if err != nil {
+		return res, err
+	}
+	return res, db.SetPassword(ctx, userID, hash)
+}

@@ -1,0 +1,32 @@
+package ident
+
+import "testing"
+
+func TestCreditCode(t *testing.T) {
+	// Published codes of real companies (their check characters are part of the register).
+	for _, ok := range []string{"91110108551385082Q", "9144030071526726XG"} {
+		if !ValidCreditCode(ok) {
+			t.Errorf("%s must pass", ok)
+		}
+	}
+	for _, bad := range []string{"91110108551385082R", "91110108551385082", "91110108551385082QX", "9111010855138I082Q", "9144030071526726xg", ""} {
+		if ValidCreditCode(bad) {
+			t.Errorf("%s must fail", bad)
+		}
+	}
+}
+
+func TestPhoneAndAccount(t *testing.T) {
+	for s, want := range map[string]bool{"13800138000": true, "0571-88886666": true, "01088886666": true,
+		"0571-88886666-123": true, "12800138000": false, "1380013800": false, "+8613800138000": false, "abc": false} {
+		if ValidPhone(s) != want {
+			t.Errorf("phone %q: want %v", s, want)
+		}
+	}
+	for s, want := range map[string]bool{"admin": true, "li.ming_01": true, "a-b.": true, "abc": false,
+		"李明明明": false, "has space": false, "x23456789012345678901234567890123": false} {
+		if ValidAccount(s) != want {
+			t.Errorf("account %q: want %v", s, want)
+		}
+	}
+}
