@@ -6,9 +6,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"testing"
 	"time"
 
@@ -16,9 +19,15 @@ import (
 
 	"irgas/internal/auth"
 	"irgas/internal/config"
+	"irgas/internal/ident"
 	"irgas/internal/server"
 	"irgas/internal/store"
 )
+
+func init() {
+	// Tests read failures, not request logs: keep warnings and errors only.
+	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
+}
 
 // AdminPassword is the password of admin in every test server.
 const AdminPassword = "Admin-Pass-123"
@@ -225,5 +234,21 @@ func (e *Env) FlushRecords() {
 	defer cancel()
 	if err := e.Server.FlushRecords(ctx); err != nil {
 		e.T.Fatal(err)
+	}
+}
+
+// CreditCode returns a valid unified social credit code, different for each n.
+func CreditCode(n int) string {
+	first := fmt.Sprintf("91330106%09d", n)
+	return first + string(ident.CreditCodeCheck(first))
+}
+
+// CompanyBody is a valid create-company body; override fields as a test needs.
+func CompanyBody(n int, adminAccount string) map[string]any {
+	return map[string]any{
+		"name": fmt.Sprintf("杭州燃气%d有限公司", n), "creditCode": CreditCode(n), "industryCode": "D",
+		"provinceCode": "330000", "cityCode": "330100", "countyCode": "330106", "address": "西湖区文三路 1 号",
+		"contactPerson": "王工", "contactPhone": "13800138000", "remark": "",
+		"admin": map[string]any{"account": adminAccount, "name": "企业管理员", "phone": "0571-88886666", "password": "Admin-Pass-1"},
 	}
 }

@@ -153,14 +153,23 @@ func Validate(r *http.Request, v any) error {
 	tr := translators[i18n.FromRequest(r)]
 	fields := make([]apperr.FieldError, 0, len(verrs))
 	for _, fe := range verrs {
-		// The namespace without the root type: "permissions[2]", "contact.phone".
-		ns := fe.Namespace()
-		if i := strings.IndexByte(ns, '.'); i >= 0 {
-			ns = ns[i+1:]
-		}
-		fields = append(fields, apperr.FieldError{Field: ns, Msg: fe.Translate(tr)})
+		fields = append(fields, apperr.FieldError{Field: jsonPath(fe.Namespace()), Msg: fe.Translate(tr)})
 	}
 	return apperr.Validation(fields...)
+}
+
+// jsonPath turns a validator namespace into the field's path as the client sent it: without the root
+// type and without embedded structs, which carry their Go type name (JSON names are camelCase, so a
+// capitalized segment is never one): "CreateInput.Fields.creditCode" becomes "creditCode".
+func jsonPath(ns string) string {
+	parts := strings.Split(ns, ".")[1:]
+	out := parts[:0]
+	for _, p := range parts {
+		if p != "" && (p[0] < 'A' || p[0] > 'Z') {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, ".")
 }
 
 func humanBytes(n int64) string {

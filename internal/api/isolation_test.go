@@ -1,0 +1,234 @@
+package api_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"irgas/internal/api"
+	"irgas/internal/apitest"
+	"irgas/internal/store"
+	"irgas/internal/testdb"
+)
+
+// The isolation suite attacks company B as company A's administrator (who holds every company code), by
+// id, by filter and through creates, for every company-scoped call. The route table is the list of calls:
+// a new route fails TestIsolationCoversEveryRoute until it gets rows here (or is declared unscoped).
+
+// attack is a call on one of B's records: it must answer 403 or 404 and change nothing.
+type attack struct {
+	route string // "METHOD /path" as in the route table
+	kind  string // whose id fills {id}: role, user, operationLog, company
+	body  any
+}
+
+var attacks = []attack{
+	{"GET /role/{id}", "role", nil},
+	{"PUT /role/{id}", "role", map[string]any{"name": "taken over", "permissions": []string{}}},
+	{"DELETE /role/{id}", "role", nil},
+	{"GET /users/{id}", "user", nil},
+	{"PUT /users/{id}", "user", map[string]any{"name": "taken over"}},
+	{"DELETE /users/{id}", "user", nil},
+	{"PUT /users/change-status/{id}", "user", map[string]any{"status": 0}},
+	{"PUT /users/reset-password/{id}", "user", map[string]any{"password": "Hijack-123"}},
+	{"PUT /users/change-permission/{id}", "user", map[string]any{"permissions": []string{}}},
+	{"GET /operationLog/{id}", "operationLog", nil},
+	{"GET /company/{id}", "company", nil},
+	{"PUT /company/{id}", "company", apitest.CompanyBody(9, "")},
+	{"PATCH /company/{id}", "company", map[string]any{"status": 0}},
+	{"DELETE /company/{id}", "company", nil},
+	{"PUT /company/reset-password/{id}", "company", map[string]any{"password": "Hijack-123"}},
+}
+
+// listAttack reads a list (or export) filtered on B: it must answer 403, or 200 without any of B's records.
+type listAttack struct {
+	route string
+	query string
+}
+
+var listAttacks = []listAttack{
+	{"GET /role", "companyId={B}"},
+	{"GET /users", "companyId={B}"},
+	{"GET /operationLog", "companyId={B}"},
+	{"GET /company", "name=B"},
+	{"GET /company/export", ""},
+	{"GET /company/simple-list", ""},
+}
+
+// createAttack creates a record naming company B: it must land in A (or be refused).
+type createAttack struct {
+	route string
+	body  map[string]any
+}
+
+var createAttacks = []createAttack{
+	{"POST /role", map[string]any{"name": "planted", "companyId": "{B}", "permissions": []string{}}},
+	{"POST /users", map[string]any{"account": "planted", "password": "Planted-123", "name": "p", "companyId": "{B}"}},
+	{"POST /company", apitest.CompanyBody(8, "planted-admin")},
+}
+
+// unscoped calls hold no company's records.
+var unscoped = []string{"GET /user", "DELETE /user/loginout", "GET /permission", "GET /industry", "GET /regional/tree",
+	"GET /users/check-user-account"}
+
+func routeKey(rt api.Route) string { return rt.Method + " " + rt.Path }
+
+func TestIsolationCoversEveryRoute(t *testing.T) {
+	covered := map[string]bool{}
+	for _, a := range attacks {
+		covered[a.route] = true
+	}
+	for _, l := range listAttacks {
+		covered[l.route] = true
+	}
+	for _, c := range createAttacks {
+		covered[c.route] = true
+	}
+	for _, u := range unscoped {
+		covered[u] = true
+	}
+	for _, rt := range (&api.API{}).Routes() {
+		if !rt.Public && !covered[routeKey(rt)] {
+			t.Errorf("%s has no isolation row: add it to attacks, listAttacks, createAttacks or unscoped", routeKey(rt))
+		}
+	}
+}
+
+func TestCompanyIsolation(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		e := apitest.New(t, db)
+		admin := e.Admin()
+		a := createCompany(t, e, admin, 1, "a-admin")
+		b := createCompany(t, e, admin, 2, "b-admin")
+		ta, tb := e.Login("a-admin", "Admin-Pass-1"), e.Login("b-admin", "Admin-Pass-1")
+
+		ids := map[string]int64{"company": b.ID}
+		ids["role"] = createRole(t, e, tb, map[string]any{"name": "B role", "permissions": []string{"DeviceManagement"}}).ID
+		ids["user"] = createUser(t, e, tb, map[string]any{"account": "b-user", "password": "B-User-123", "name": "B user"}).ID
+		p := listLogs(t, e, admin, fmt.Sprintf("companyId=%d", b.ID))
+		if p.Total == 0 {
+			t.Fatal("company B has no operation record to attack")
+		}
+		ids["operationLog"] = p.List[0].ID
+
+		// What B's records look like to the platform, before and after the attacks.
+		snapshot := func() string {
+			var sb strings.Builder
+			for _, path := range []string{fmt.Sprintf("/api/role/%d", ids["role"]), fmt.Sprintf("/api/users/%d", ids["user"]),
+				fmt.Sprintf("/api/company/%d", b.ID), fmt.Sprintf("/api/users?companyId=%d", b.ID), fmt.Sprintf("/api/role?companyId=%d", b.ID)} {
+				r := e.Get(path, admin)
+				expect(t, r, 200, 0)
+				sb.Write(r.Data)
+			}
+			return sb.String()
+		}
+		before := snapshot()
+		fill := func(s string) string { return strings.ReplaceAll(s, "{B}", fmt.Sprint(b.ID)) }
+
+		for _, at := range attacks {
+			t.Run(at.route, func(t *testing.T) {
+				method, path, _ := strings.Cut(at.route, " ")
+				path = "/api" + strings.ReplaceAll(path, "{id}", fmt.Sprint(ids[at.kind]))
+				r := e.Do(apitest.Req{Method: method, Path: path, Token: ta, Body: at.body})
+				if r.Status != 403 && r.Status != 404 {
+					t.Fatalf("%s on B's %s as A: %d %s", method, at.kind, r.Status, r.Raw)
+				}
+			})
+		}
+		for _, l := range listAttacks {
+			t.Run(l.route, func(t *testing.T) {
+				method, path, _ := strings.Cut(l.route, " ")
+				r := e.Do(apitest.Req{Method: method, Path: "/api" + path + "?" + fill(l.query), Token: ta})
+				switch {
+				case r.Status == 403:
+				case r.Status == 200 && strings.HasSuffix(path, "/export"):
+					for _, row := range readSheet(t, r.Raw) {
+						if strings.Contains(strings.Join(row, "|"), b.Name) {
+							t.Fatalf("export holds B's record: %v", row)
+						}
+					}
+				case r.Status == 200:
+					if holdsCompany(t, r.Data, b.ID) {
+						t.Fatalf("list holds B's record: %s", r.Data)
+					}
+				default:
+					t.Fatalf("%d %s", r.Status, r.Raw)
+				}
+			})
+		}
+		for _, c := range createAttacks {
+			t.Run(c.route, func(t *testing.T) {
+				method, path, _ := strings.Cut(c.route, " ")
+				body := map[string]any{}
+				for k, v := range c.body {
+					if s, ok := v.(string); ok && s == "{B}" {
+						v = b.ID
+					}
+					body[k] = v
+				}
+				r := e.Do(apitest.Req{Method: method, Path: "/api" + path, Token: ta, Body: body})
+				if r.Status == 403 {
+					return
+				}
+				expect(t, r, 200, 0)
+				var created struct{ CompanyID *int64 }
+				r.Into(t, &created)
+				if created.CompanyID == nil || *created.CompanyID != a.ID {
+					t.Fatalf("a record created by A naming B must belong to A: %s", r.Data)
+				}
+			})
+		}
+		if after := snapshot(); after != before {
+			t.Fatalf("B's records changed:\nbefore %s\nafter  %s", before, after)
+		}
+		e.Login("b-user", "B-User-123") // B's user still signs in with its own password
+	})
+}
+
+// holdsCompany reports whether a list answer has an item of company id (by companyId, or id for companies).
+func holdsCompany(t *testing.T, data json.RawMessage, id int64) bool {
+	t.Helper()
+	var items []map[string]any
+	var page struct {
+		List []map[string]any `json:"list"`
+	}
+	if err := json.Unmarshal(data, &page); err == nil && page.List != nil {
+		items = page.List
+	} else if err := json.Unmarshal(data, &items); err != nil {
+		t.Fatalf("not a list: %s", data)
+	}
+	for _, it := range items {
+		if v, ok := it["companyId"].(float64); ok && int64(v) == id {
+			return true
+		}
+	}
+	return false
+}
+
+// TestEveryCallNeedsItsCode checks the route table for a signed-in user without codes (403 wherever a
+// code is needed) and for no token at all (401 on everything that is not public).
+func TestEveryCallNeedsItsCode(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		e := apitest.New(t, db)
+		admin := e.Admin()
+		c := createCompany(t, e, admin, 1, "c-admin")
+		createUser(t, e, e.Login("c-admin", "Admin-Pass-1"), map[string]any{"account": "no-codes", "password": "No-Codes-1", "name": "n", "companyId": c.ID})
+		none := e.Login("no-codes", "No-Codes-1")
+		for _, rt := range (&api.API{}).Routes() {
+			if rt.Public {
+				continue
+			}
+			path := "/api" + strings.NewReplacer("{id}", "1").Replace(rt.Path)
+			t.Run(routeKey(rt), func(t *testing.T) {
+				r := e.Do(apitest.Req{Method: rt.Method, Path: path, Body: map[string]any{}})
+				expect(t, r, 401, 40100)
+				if rt.Perm == "" || rt.Method == "DELETE" && rt.Path == "/user/loginout" {
+					return
+				}
+				r = e.Do(apitest.Req{Method: rt.Method, Path: path, Token: none, Body: map[string]any{}})
+				expect(t, r, 403, 40300)
+			})
+		}
+	})
+}
