@@ -1,0 +1,49 @@
+import { gcm } from '@noble/ciphers/aes.js';
+import { randomBytes, utf8ToBytes } from '@noble/ciphers/utils.js';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+import { E2E } from './env';
+
+interface Account {
+  account: string;
+  password: string;
+}
+
+/** Signs in through the API exactly as the console does (login key + AES-256-GCM). */
+export async function apiLogin(request: APIRequestContext, who: Account): Promise<string> {
+  const keyRes = await request.get(`${E2E.baseURL}/api/login-key`);
+  const key = (await keyRes.json()) as { data: { keyId: string; key: string } };
+  const nonce = randomBytes(12);
+  const sealed = gcm(Buffer.from(key.data.key, 'base64'), nonce).encrypt(utf8ToBytes(who.password));
+  const password = Buffer.concat([Buffer.from(nonce), Buffer.from(sealed)]).toString('base64');
+  const res = await request.post(`${E2E.baseURL}/api/login`, {
+    data: { account: who.account, password, keyId: key.data.keyId },
+  });
+  const body = (await res.json()) as { code: number; msg: string; data: { token: string } };
+  if (body.code !== 0) throw new Error(`sign-in of ${who.account} failed: ${body.msg}`);
+  return body.data.token;
+}
+
+/** Puts a session into the page's storage, then opens `path`. */
+export async function openSignedIn(page: Page, request: APIRequestContext, who: Account, path = '/') {
+  const token = await apiLogin(request, who);
+  await page.goto('/login');
+  await page.evaluate((t) => localStorage.setItem('gas_admin_token', t), token);
+  await page.goto(path);
+  return token;
+}
+
+/** Signs in through the form on /login. */
+export async function signInWithForm(page: Page, who: Account, labels: { account: string; password: string; submit: RegExp }) {
+  await page.getByLabel(labels.account).fill(who.account);
+  await page.getByLabel(labels.password).fill(who.password);
+  await page.getByRole('button', { name: labels.submit }).click();
+}
+
+export const test = base.extend({
+  baseURL: async ({}, use) => {
+    await use(E2E.baseURL);
+  },
+});
+
+export { expect };

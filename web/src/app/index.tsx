@@ -1,0 +1,14 @@
+import { useMemo } from 'react';
+import { RouterProvider } from 'react-router';
+
+import { AppProvider } from './provider';
+import { createAppRouter } from './router';
+
+export function App() {
+  const router = useMemo(() => createAppRouter(), []);
+  return (
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>
+  );
+}

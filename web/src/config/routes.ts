@@ -1,0 +1,96 @@
+import type { TranslationKey } from '@/lib/i18n-keys';
+
+import { paths } from './paths';
+
+/** Pages the router knows how to load lazily (see src/app/router.tsx). */
+export type PageKey = 'login' | 'notFound' | 'dashboard' | 'comingSoon' | 'roles' | 'operationLogs';
+
+/** Menu icons of SPEC.md section 2 (the ones routes use today and the ones named for later). */
+export type IconName =
+  | 'admin'
+  | 'enterprise'
+  | 'partner'
+  | 'org'
+  | 'user'
+  | 'role'
+  | 'permission'
+  | 'policy'
+  | 'device'
+  | 'deviceType'
+  | 'operationLog'
+  | 'enterpriseAlert'
+  | 'dashboard'
+  | 'live'
+  | 'list'
+  | 'form'
+  | 'table'
+  | 'tree'
+  | 'nested'
+  | 'smsUser'
+  | 'smsSendRecord';
+
+export interface RouteMeta {
+  /** i18n key of the title. */
+  title?: TranslationKey;
+  icon?: IconName;
+  /** Kept when absent, or when the user has at least one of them (the role admin passes). */
+  roles?: readonly string[];
+  /** false hides the route from the breadcrumb. */
+  breadcrumb?: boolean;
+  /** true hides the footer on this route. */
+  noFooter?: boolean;
+}
+
+export interface AppRoute {
+  /** Absolute for top-level routes, relative for children; an http(s) URL for external links. */
+  path: string;
+  name?: string;
+  hidden?: boolean;
+  /** Where the route itself sends to, or 'noRedirect' for a breadcrumb crumb that is not a link. */
+  redirect?: string;
+  /** Show as a submenu even with a single visible child. */
+  alwaysShow?: boolean;
+  meta?: RouteMeta;
+  page?: PageKey;
+  children?: AppRoute[];
+}
+
+/** Open to everyone (no layout). */
+export const constantRoutes: AppRoute[] = [
+  { path: paths.login, name: 'Login', hidden: true, page: 'login', meta: { title: 'route.login' } },
+  { path: paths.notFound, name: 'NotFound', hidden: true, page: 'notFound', meta: { title: 'route.notFound' } },
+];
+
+function moduleRoute(
+  modulePath: string,
+  childPath: string,
+  name: string,
+  title: TranslationKey,
+  icon: IconName,
+  role: string,
+  page: PageKey,
+): AppRoute {
+  return {
+    path: modulePath,
+    redirect: `${modulePath}/${childPath}`,
+    meta: { roles: [role] },
+    children: [{ path: childPath, name, page, meta: { title, icon, roles: [role] } }],
+  };
+}
+
+/** Inside the layout; filtered by the user's roles (SPEC.md sections 2 and 6). */
+export const asyncRoutes: AppRoute[] = [
+  {
+    path: paths.root,
+    redirect: paths.dashboard,
+    children: [{ path: 'dashboard', name: 'Dashboard', page: 'dashboard', meta: { title: 'route.home', icon: 'dashboard' } }],
+  },
+  moduleRoute('/EnterpriseModule', 'EnterpriseManagement', 'EnterpriseManagement', 'route.enterprise', 'enterprise', 'CompanyManagement', 'comingSoon'),
+  moduleRoute('/DeviceModule', 'DeviceManagement', 'DeviceManagement', 'route.device', 'device', 'DeviceManagement', 'comingSoon'),
+  moduleRoute('/DeviceTypeModule', 'DeviceTypeManagement', 'DeviceTypeManagement', 'route.deviceType', 'deviceType', 'DeviceTypeManagement', 'comingSoon'),
+  moduleRoute('/UserModule', 'UserManagement', 'UserManagement', 'route.user', 'user', 'UserManagement', 'comingSoon'),
+  moduleRoute('/RoleModule', 'RoleManagement', 'RoleManagement', 'route.role', 'role', 'RoleManagement', 'roles'),
+  moduleRoute('/OperationLogModule', 'OperationLogManagement', 'OperationLogManagement', 'route.operationLog', 'operationLog', 'OperationLogManagement', 'operationLogs'),
+  moduleRoute('/SmsUserModule', 'SmsUserManagement', 'SmsUserManagement', 'route.smsUser', 'smsUser', 'SmsUserManagement', 'comingSoon'),
+  moduleRoute('/SmsSendRecordModule', 'SmsSendRecordManagement', 'SmsSendRecordManagement', 'route.smsSendRecord', 'smsSendRecord', 'SmsSendRecordManagement', 'comingSoon'),
+];

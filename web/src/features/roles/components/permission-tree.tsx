@@ -1,0 +1,77 @@
+import { Alert, Spin, Tag, Tree, type TreeDataNode } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { ADMIN_ROLE, useAuthStore } from '@/lib/auth-store';
+import type { PermissionNode } from '@/types/api';
+
+import { usePermissions } from '../api/get-permissions';
+
+import { canGrant, togglePermission } from './permission-tree-utils';
+
+interface PermissionTreeProps {
+  value?: string[];
+  onChange?: (codes: string[]) => void;
+  disabled?: boolean;
+}
+
+/** The permission tree of GET /api/permission as a checkable antd Tree (a form control). */
+export function PermissionTree({ value = [], onChange, disabled }: PermissionTreeProps) {
+  const { t, i18n } = useTranslation();
+  const permissions = usePermissions();
+  const user = useAuthStore((s) => s.userInfo);
+  const roles = useAuthStore((s) => s.roles);
+  const lang = i18n.language === 'en' ? 'en' : 'zh-CN';
+
+  const grantor = useMemo(
+    () => ({
+      isAdmin: roles.includes(ADMIN_ROLE),
+      isCompanyUser: user?.companyId !== null && user?.companyId !== undefined,
+      codes: user?.permission ?? [],
+    }),
+    [roles, user],
+  );
+
+  const treeData = useMemo(() => {
+    const toData = (nodes: readonly PermissionNode[]): TreeDataNode[] =>
+      nodes.map((node) => ({
+        key: node.code,
+        title: (
+          <span>
+            {node.names?.[lang] ?? node.name}
+            {node.platformOnly && node.type === 'menu' && (
+              <Tag style={{ marginInlineStart: 6 }} color="gold">
+                {t('roles.platformOnly')}
+              </Tag>
+            )}
+          </span>
+        ),
+        disableCheckbox: !canGrant(node, grantor),
+        children: node.children && node.children.length > 0 ? toData(node.children) : undefined,
+      }));
+    return toData(permissions.data ?? []);
+  }, [permissions.data, grantor, lang, t]);
+
+  if (permissions.isPending) return <Spin />;
+  if (permissions.isError) return <Alert type="error" title={permissions.error.message} />;
+
+  return (
+    <div>
+      <Alert type="info" showIcon title={t('roles.permissionHint')} style={{ marginBottom: 8 }} />
+      <Tree
+        checkable
+        checkStrictly
+        defaultExpandAll
+        selectable={false}
+        disabled={disabled}
+        treeData={treeData}
+        checkedKeys={value}
+        onCheck={(_keys, info) => {
+          const code = String(info.node.key);
+          onChange?.(togglePermission(permissions.data ?? [], value, code, info.checked));
+        }}
+        style={{ maxHeight: 360, overflow: 'auto', border: '1px solid #f0f0f0', borderRadius: 4, padding: 8 }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { App, Form, Input, Modal } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import type { Role } from '@/types/api';
+
+import { useCreateRole } from '../api/create-role';
+import { useUpdateRole } from '../api/update-role';
+
+import { PermissionTree } from './permission-tree';
+
+interface RoleFormValues {
+  name: string;
+  remark?: string;
+  permissions: string[];
+}
+
+interface RoleFormDialogProps {
+  open: boolean;
+  /** The role being edited; null creates one. */
+  role: Role | null;
+  onClose: () => void;
+}
+
+/** Create or edit a role: name, remark and its permissions in the tree. */
+export function RoleFormDialog({ open, role, onClose }: RoleFormDialogProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<RoleFormValues>();
+  const createRole = useCreateRole({
+    onSuccess: () => {
+      void message.success(t('roles.created'));
+      onClose();
+    },
+  });
+  const updateRole = useUpdateRole({
+    onSuccess: () => {
+      void message.success(t('roles.updated'));
+      onClose();
+    },
+  });
+  const busy = createRole.isPending || updateRole.isPending;
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(
+      role ? { name: role.name, remark: role.remark, permissions: role.permissions } : { permissions: [] },
+    );
+  }, [open, role, form]);
+
+  const submit = (values: RoleFormValues) => {
+    const data = { name: values.name.trim(), remark: values.remark?.trim() ?? '', permissions: values.permissions ?? [] };
+    if (role) updateRole.mutate({ id: role.id, data });
+    else createRole.mutate(data);
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={role ? t('roles.editTitle') : t('roles.createTitle')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={busy}
+      cancelButtonProps={{ disabled: busy }}
+      maskClosable={!busy}
+      forceRender
+      width={560}
+    >
+      <Form<RoleFormValues> form={form} name="roleForm" layout="vertical" onFinish={submit} disabled={busy}>
+        <Form.Item
+          label={t('roles.name')}
+          name="name"
+          rules={[
+            { required: true, whitespace: true, message: t('roles.nameRequired') },
+            { max: 32, message: t('roles.nameTooLong') },
+          ]}
+        >
+          <Input placeholder={t('roles.namePlaceholder')} maxLength={64} />
+        </Form.Item>
+        <Form.Item label={t('roles.remark')} name="remark">
+          <Input.TextArea placeholder={t('roles.remarkPlaceholder')} autoSize={{ minRows: 2, maxRows: 4 }} maxLength={200} />
+        </Form.Item>
+        <Form.Item label={t('roles.permissions')} name="permissions">
+          <PermissionTree disabled={busy} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

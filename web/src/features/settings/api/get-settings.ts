@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { request } from '@/lib/request';
+import type { PublicSettings } from '@/types/api';
+
+/** GET /api/settings (no token): footer texts set at deployment. Failure only hides the footer. */
+export function getSettings(): Promise<PublicSettings> {
+  return request<PublicSettings>({
+    url: '/settings',
+    method: 'GET',
+    silent: true,
+    skipSessionHandling: true,
+  });
+}
+
+export function settingsQueryOptions() {
+  return queryOptions({ queryKey: ['settings'], queryFn: getSettings, staleTime: Infinity });
+}
+
+export function useSettings() {
+  return useQuery(settingsQueryOptions());
+}

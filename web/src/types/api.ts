@@ -1,0 +1,170 @@
+/**
+ * Payload types of the HTTP API (docs/api.md). Every call answers the envelope
+ * {code, msg, data}; the request layer unwraps `data`.
+ */
+
+export interface ApiEnvelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+export interface ApiFieldError {
+  field?: string;
+  row?: number;
+  msg: string;
+}
+
+/** Body of a failed call (a real HTTP status outside 2xx, or 200 with a non-zero code). */
+export interface ApiErrorBody {
+  code: number;
+  msg: string;
+  errors?: ApiFieldError[];
+  data?: Record<string, unknown> | null;
+}
+
+export interface Paginated<T> {
+  list: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Common list query: page from 1, pageSize 1..100, sort "field" or "-field". */
+export interface ListQuery {
+  page?: number;
+  pageSize?: number;
+  sort?: string;
+}
+
+// ---- sign-in ----
+
+export interface LoginKey {
+  keyId: string;
+  key: string;
+}
+
+export interface Captcha {
+  captchaId: string;
+  image: string;
+}
+
+export interface LoginRequest {
+  account: string;
+  password: string;
+  keyId: string;
+  captchaId?: string;
+  captchaCode?: string;
+}
+
+export interface LoginResponse {
+  token: string;
+  expiresAt?: number;
+}
+
+/** data of a failed sign-in (40101, 40012). */
+export interface LoginFailureData {
+  captchaRequired?: boolean;
+}
+
+export interface RoleRef {
+  id: number;
+  name: string;
+}
+
+/** GET /api/user */
+export interface UserInfo {
+  id: number;
+  account: string;
+  name: string;
+  companyId: number | null;
+  isAdmin?: boolean;
+  permission: string[];
+  rolesList: RoleRef[];
+}
+
+// ---- public settings ----
+
+/** GET /api/settings (no token). */
+export interface PublicSettings {
+  title: string;
+  titleEn: string;
+  copyright: string;
+  icp: string;
+  icpLink: string;
+  psb: string;
+  psbLink: string;
+}
+
+// ---- permissions and roles ----
+
+export type PermissionType = 'menu' | 'button';
+
+export interface PermissionNode {
+  code: string;
+  name: string;
+  names?: Partial<Record<'zh-CN' | 'en', string>>;
+  type: PermissionType;
+  platformOnly: boolean;
+  children?: PermissionNode[] | null;
+}
+
+export interface Role {
+  id: number;
+  name: string;
+  remark: string;
+  companyId: number | null;
+  permissions: string[];
+  userCount: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface RoleListQuery extends ListQuery {
+  name?: string;
+  companyId?: number;
+}
+
+export interface RoleCreateInput {
+  name: string;
+  remark?: string;
+  companyId?: number | null;
+  permissions: string[];
+}
+
+export interface RoleUpdateInput {
+  name: string;
+  remark?: string;
+  permissions: string[];
+}
+
+// ---- operation records ----
+
+export interface OperationLog {
+  id: number;
+  createdAt: number;
+  userId: number | null;
+  account: string;
+  companyId: number | null;
+  ip: string;
+  userAgent: string;
+  method: string;
+  path: string;
+  module: string;
+  action: string;
+  /** The id of the record the call acted on, as text ('' when none). */
+  targetId: string;
+  status: number;
+  durationMs: number;
+  /** The request body as text, every secret replaced by ***, cut at 4 KiB ('' when none). */
+  body: string;
+}
+
+export interface OperationLogQuery extends ListQuery {
+  account?: string;
+  module?: string;
+  status?: number[];
+  method?: string[];
+  /** ["$gte:<ms>", "$lte:<ms>"] */
+  createdAt?: string[];
+}
