@@ -15,6 +15,7 @@ import (
 	"irgas/internal/auth"
 	"irgas/internal/company"
 	"irgas/internal/config"
+	"irgas/internal/devicetype"
 	"irgas/internal/httpx"
 	"irgas/internal/listq"
 	"irgas/internal/oplog"
@@ -44,19 +45,20 @@ type Route struct {
 
 // API holds what the handlers need.
 type API struct {
-	DB        *store.DB
-	Auth      *auth.Service
-	Roles     *role.Service
-	Companies *company.Service
-	Users     *user.Service
-	Recorder  *oplog.Recorder
-	Config    config.Config
+	DB          *store.DB
+	Auth        *auth.Service
+	Roles       *role.Service
+	Companies   *company.Service
+	Users       *user.Service
+	DeviceTypes *devicetype.Service
+	Recorder    *oplog.Recorder
+	Config      config.Config
 }
 
 // Routes is the route table: every call of the API, in one place.
 func (a *API) Routes() []Route {
 	return slices.Concat(a.authRoutes(), a.metaRoutes(), a.roleRoutes(), a.operationLogRoutes(), a.companyRoutes(),
-		a.userRoutes())
+		a.userRoutes(), a.deviceTypeRoutes())
 }
 
 // Handler builds the /api router from the route table. Paths are relative to /api.

@@ -39,6 +39,9 @@ var attacks = []attack{
 	{"PATCH /company/{id}", "company", map[string]any{"status": 0}},
 	{"DELETE /company/{id}", "company", nil},
 	{"PUT /company/reset-password/{id}", "company", map[string]any{"password": "Hijack-123"}},
+	// The device type catalogue is the platform's: a company may read it, never change it.
+	{"PUT /deviceClassify/{id}", "deviceType", deviceTypeBody("HIJACK")},
+	{"DELETE /deviceClassify/{id}", "deviceType", nil},
 }
 
 // listAttack reads a list (or export) filtered on B: it must answer 403, or 200 without any of B's records.
@@ -54,6 +57,7 @@ var listAttacks = []listAttack{
 	{"GET /company", "name=B"},
 	{"GET /company/export", ""},
 	{"GET /company/simple-list", ""},
+	{"GET /deviceClassify/export", ""},
 }
 
 // createAttack creates a record naming company B: it must land in A (or be refused).
@@ -66,11 +70,12 @@ var createAttacks = []createAttack{
 	{"POST /role", map[string]any{"name": "planted", "companyId": "{B}", "permissions": []string{}}},
 	{"POST /users", map[string]any{"account": "planted", "password": "Planted-123", "name": "p", "companyId": "{B}"}},
 	{"POST /company", apitest.CompanyBody(8, "planted-admin")},
+	{"POST /deviceClassify", deviceTypeBody("PLANTED")},
 }
 
 // unscoped calls hold no company's records.
 var unscoped = []string{"GET /user", "DELETE /user/loginout", "GET /permission", "GET /industry", "GET /regional/tree",
-	"GET /users/check-user-account"}
+	"GET /users/check-user-account", "GET /deviceClassify", "GET /deviceClassify/{id}"}
 
 func routeKey(rt api.Route) string { return rt.Method + " " + rt.Path }
 
@@ -111,12 +116,13 @@ func TestCompanyIsolation(t *testing.T) {
 			t.Fatal("company B has no operation record to attack")
 		}
 		ids["operationLog"] = p.List[0].ID
+		ids["deviceType"] = createDeviceType(t, e, admin, deviceTypeBody("GT-100")).ID
 
 		// What B's records look like to the platform, before and after the attacks.
 		snapshot := func() string {
 			var sb strings.Builder
 			for _, path := range []string{fmt.Sprintf("/api/role/%d", ids["role"]), fmt.Sprintf("/api/users/%d", ids["user"]),
-				fmt.Sprintf("/api/company/%d", b.ID), fmt.Sprintf("/api/users?companyId=%d", b.ID), fmt.Sprintf("/api/role?companyId=%d", b.ID)} {
+				fmt.Sprintf("/api/company/%d", b.ID), fmt.Sprintf("/api/deviceClassify/%d", ids["deviceType"]), fmt.Sprintf("/api/users?companyId=%d", b.ID), fmt.Sprintf("/api/role?companyId=%d", b.ID)} {
 				r := e.Get(path, admin)
 				expect(t, r, 200, 0)
 				sb.Write(r.Data)

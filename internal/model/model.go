@@ -111,3 +111,27 @@ type CompanyRef struct {
 	Name   string `json:"name"`
 	Status int    `json:"status"`
 }
+
+// DeviceType is a detector model with the defaults a new device of the type starts from.
+type DeviceType struct {
+	ID                int64   `json:"id"`
+	Name              string  `json:"name"`
+	Model             string  `json:"model"`
+	Manufacturer      string  `json:"manufacturer"`
+	Gas               string  `json:"gas"`
+	Unit              string  `json:"unit"`
+	RangeMin          float64 `json:"rangeMin"`
+	RangeMax          float64 `json:"rangeMax"`
+	LowThreshold      float64 `json:"lowThreshold"`
+	HighThreshold     float64 `json:"highThreshold"`
+	ReportInterval    int     `json:"reportInterval"`
+	HeartbeatInterval int     `json:"heartbeatInterval"`
+	Communication     string  `json:"communication"`
+	Description       string  `json:"description"`
+	DeviceCount       int64   `json:"deviceCount"`
+	CreatedAt         int64   `json:"createdAt"`
+	UpdatedAt         int64   `json:"updatedAt"`
+}
+
+// RecordID names the type a create call made.
+func (t DeviceType) RecordID() int64 { return t.ID }
