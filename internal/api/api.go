@@ -15,6 +15,7 @@ import (
 	"irgas/internal/auth"
 	"irgas/internal/company"
 	"irgas/internal/config"
+	"irgas/internal/device"
 	"irgas/internal/devicetype"
 	"irgas/internal/httpx"
 	"irgas/internal/listq"
@@ -51,6 +52,7 @@ type API struct {
 	Companies   *company.Service
 	Users       *user.Service
 	DeviceTypes *devicetype.Service
+	Devices     *device.Service
 	Recorder    *oplog.Recorder
 	Config      config.Config
 }
@@ -58,7 +60,7 @@ type API struct {
 // Routes is the route table: every call of the API, in one place.
 func (a *API) Routes() []Route {
 	return slices.Concat(a.authRoutes(), a.metaRoutes(), a.roleRoutes(), a.operationLogRoutes(), a.companyRoutes(),
-		a.userRoutes(), a.deviceTypeRoutes())
+		a.userRoutes(), a.deviceTypeRoutes(), a.deviceRoutes())
 }
 
 // Handler builds the /api router from the route table. Paths are relative to /api.

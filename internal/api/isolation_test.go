@@ -19,8 +19,9 @@ import (
 // attack is a call on one of B's records: it must answer 403 or 404 and change nothing.
 type attack struct {
 	route string // "METHOD /path" as in the route table
-	kind  string // whose id fills {id}: role, user, operationLog, company
-	body  any
+	kind  string // whose id fills {id}: role, user, operationLog, company, deviceType, device
+	// body is the request body, or a func(id int64) any that makes it (bulk calls name records in their body).
+	body any
 }
 
 var attacks = []attack{
@@ -42,6 +43,24 @@ var attacks = []attack{
 	// The device type catalogue is the platform's: a company may read it, never change it.
 	{"PUT /deviceClassify/{id}", "deviceType", deviceTypeBody("HIJACK")},
 	{"DELETE /deviceClassify/{id}", "deviceType", nil},
+	{"GET /device/{id}", "device", nil},
+	{"PUT /device/{id}", "device", deviceBody(apitest.IMEI(99), 0)},
+	{"PATCH /device/{id}", "device", map[string]any{"status": 0}},
+	{"DELETE /device/{id}", "device", nil},
+	{"PUT /device/rotate-secret/{id}", "device", nil},
+	{"GET /device/{id}/commands", "device", nil},
+	{"GET /device/get-data-flag/{id}", "device", nil},
+	{"POST /device/sendCommand/{id}", "device", map[string]any{"command": "restart"}},
+	{"POST /device/set-alert-param", "device", func(id int64) any {
+		return map[string]any{"deviceIds": []int64{id}, "alertLow": 10, "alertHigh": 20}
+	}},
+	{"POST /device/set-interval-param", "device", func(id int64) any {
+		return map[string]any{"deviceIds": []int64{id}, "reportInterval": 1, "heartbeatInterval": 1}
+	}},
+	{"POST /device/set-custom-param", "device", func(id int64) any {
+		return map[string]any{"deviceIds": []int64{id}, "params": map[string]any{"buzzer": 0}}
+	}},
+	{"POST /device/set-data-flag", "device", func(id int64) any { return map[string]any{"deviceIds": []int64{id}, "dataFlag": 1} }},
 }
 
 // listAttack reads a list (or export) filtered on B: it must answer 403, or 200 without any of B's records.
@@ -58,6 +77,8 @@ var listAttacks = []listAttack{
 	{"GET /company/export", ""},
 	{"GET /company/simple-list", ""},
 	{"GET /deviceClassify/export", ""},
+	{"GET /device", "companyId={B}"},
+	{"GET /device/export", "companyId={B}"},
 }
 
 // createAttack creates a record naming company B: it must land in A (or be refused).
@@ -71,6 +92,7 @@ var createAttacks = []createAttack{
 	{"POST /users", map[string]any{"account": "planted", "password": "Planted-123", "name": "p", "companyId": "{B}"}},
 	{"POST /company", apitest.CompanyBody(8, "planted-admin")},
 	{"POST /deviceClassify", deviceTypeBody("PLANTED")},
+	{"POST /device", deviceBodyWithCompany(apitest.IMEI(98), "{B}")},
 }
 
 // unscoped calls hold no company's records.
@@ -117,12 +139,25 @@ func TestCompanyIsolation(t *testing.T) {
 		}
 		ids["operationLog"] = p.List[0].ID
 		ids["deviceType"] = createDeviceType(t, e, admin, deviceTypeBody("GT-100")).ID
+		ids["device"] = createDevice(t, e, tb, deviceBody(apitest.IMEI(1), ids["deviceType"])).ID
+		// Device bodies must be valid, so that only the company scope can stop them.
+		for _, at := range createAttacks {
+			if at.route == "POST /device" {
+				at.body["typeId"] = ids["deviceType"]
+			}
+		}
+		for _, at := range attacks {
+			if at.route == "PUT /device/{id}" {
+				at.body.(map[string]any)["typeId"] = ids["deviceType"]
+			}
+		}
 
 		// What B's records look like to the platform, before and after the attacks.
 		snapshot := func() string {
 			var sb strings.Builder
 			for _, path := range []string{fmt.Sprintf("/api/role/%d", ids["role"]), fmt.Sprintf("/api/users/%d", ids["user"]),
-				fmt.Sprintf("/api/company/%d", b.ID), fmt.Sprintf("/api/deviceClassify/%d", ids["deviceType"]), fmt.Sprintf("/api/users?companyId=%d", b.ID), fmt.Sprintf("/api/role?companyId=%d", b.ID)} {
+				fmt.Sprintf("/api/company/%d", b.ID), fmt.Sprintf("/api/deviceClassify/%d", ids["deviceType"]), fmt.Sprintf("/api/device/%d", ids["device"]),
+				fmt.Sprintf("/api/device/%d/commands", ids["device"]), fmt.Sprintf("/api/users?companyId=%d", b.ID), fmt.Sprintf("/api/role?companyId=%d", b.ID)} {
 				r := e.Get(path, admin)
 				expect(t, r, 200, 0)
 				sb.Write(r.Data)
@@ -136,7 +171,11 @@ func TestCompanyIsolation(t *testing.T) {
 			t.Run(at.route, func(t *testing.T) {
 				method, path, _ := strings.Cut(at.route, " ")
 				path = "/api" + strings.ReplaceAll(path, "{id}", fmt.Sprint(ids[at.kind]))
-				r := e.Do(apitest.Req{Method: method, Path: path, Token: ta, Body: at.body})
+				body := at.body
+				if f, ok := body.(func(int64) any); ok {
+					body = f(ids[at.kind])
+				}
+				r := e.Do(apitest.Req{Method: method, Path: path, Token: ta, Body: body})
 				if r.Status != 403 && r.Status != 404 {
 					t.Fatalf("%s on B's %s as A: %d %s", method, at.kind, r.Status, r.Raw)
 				}

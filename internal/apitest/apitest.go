@@ -252,3 +252,9 @@ func CompanyBody(n int, adminAccount string) map[string]any {
 		"admin": map[string]any{"account": adminAccount, "name": "企业管理员", "phone": "0571-88886666", "password": "Admin-Pass-1"},
 	}
 }
+
+// IMEI returns a valid IMEI (with its Luhn check digit), different for each n.
+func IMEI(n int) string {
+	first := fmt.Sprintf("86%012d", n)
+	return first + string(ident.IMEICheckDigit(first))
+}

@@ -137,6 +137,9 @@ func (s *Service) Delete(ctx context.Context, a *auth.Actor, id int64) error {
 	}
 	usage, err := s.db.DeleteCompany(ctx, id)
 	if errors.Is(err, store.ErrInUse) {
+		if usage.Devices > 0 {
+			return apperr.Conflict("company.has_devices", usage.Devices)
+		}
 		return apperr.Conflict("company.in_use", usage.Users)
 	}
 	return err

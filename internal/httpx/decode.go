@@ -64,6 +64,8 @@ var rules = []rule{
 	{"phone", ident.ValidPhone, "{0}不是有效的电话号码", "{0} is not a valid phone number"},
 	{"mobile", ident.ValidMobile, "{0}不是有效的手机号码", "{0} is not a valid mobile number"},
 	{"password", ident.ValidPassword, "{0}须为 8 到 64 位，且同时包含字母和数字", "{0} must be 8 to 64 characters with letters and digits"},
+	{"imei", ident.ValidIMEI, "{0}须为 15 位数字且校验位正确", "{0} must be 15 digits with a valid check digit"},
+	{"iccid", ident.ValidICCID, "{0}不是有效的 SIM 卡 ICCID", "{0} is not a valid SIM ICCID"},
 	{"account", ident.ValidAccount, "{0}须为 4 到 32 位字母、数字、_、. 或 -", "{0} must be 4 to 32 letters, digits, _, . or -"},
 }
 

@@ -60,5 +60,11 @@ var messages = map[string]message{
 	"devicetype.heartbeat_below_report": {"心跳间隔不能小于上报间隔", "The heartbeat interval cannot be shorter than the report interval"},
 	"device.one_decimal":                {"最多一位小数", "At most one decimal place"},
 	"device.low_above_high":             {"低报阈值须小于高报阈值", "The low threshold must be below the high threshold"},
+	"device.imei_taken":                 {"该 IMEI 的设备已存在", "A device with this IMEI already exists"},
+	"device.unknown_type":               {"设备类型不存在", "The device type does not exist"},
+	"device.coordinates_pair":           {"经度和纬度须同时填写", "Latitude and longitude go together"},
+	"device.unknown_param":              {"未知参数：%s", "Unknown parameter: %s"},
+	"device.param_bounds":               {"取值须在 %v 到 %v 之间，且符合精度", "Must be between %v and %v, in its resolution"},
+	"company.has_devices":               {"该企业还有 %d 台设备，请先删除或转移后再删除企业", "This company still has %d device(s); delete or move them before the company"},
 	"role.company_not_found":            {"企业不存在", "The company does not exist"},
 }

@@ -72,3 +72,41 @@ func ValidPassword(s string) bool {
 	}
 	return letter && digit
 }
+
+// ValidIMEI reports whether s is 15 digits whose last is the Luhn check digit of the first 14.
+func ValidIMEI(s string) bool {
+	if len(s) != 15 {
+		return false
+	}
+	sum := 0
+	for i := range 15 {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return false
+		}
+		d := int(c - '0')
+		if i%2 == 1 { // every second digit from the left is doubled
+			d *= 2
+			if d > 9 {
+				d -= 9
+			}
+		}
+		sum += d
+	}
+	return sum%10 == 0
+}
+
+// IMEICheckDigit returns the Luhn check digit for the first 14 digits of an IMEI.
+func IMEICheckDigit(first14 string) byte {
+	for d := byte('0'); d <= '9'; d++ {
+		if ValidIMEI(first14 + string(d)) {
+			return d
+		}
+	}
+	return 0
+}
+
+var iccid = regexp.MustCompile(`^[0-9A-Z]{19,20}$`)
+
+// ValidICCID reports whether s looks like a SIM card's ICCID: 19 or 20 digits or capital letters.
+func ValidICCID(s string) bool { return iccid.MatchString(s) }

@@ -30,3 +30,16 @@ func TestPhoneAndAccount(t *testing.T) {
 		}
 	}
 }
+
+func TestIMEI(t *testing.T) {
+	// 490154203237518 is the example IMEI of the GSM standard's documentation.
+	for s, want := range map[string]bool{"490154203237518": true, "490154203237519": false, "49015420323751": false,
+		"4901542032375180": false, "49015420323751a": false, "353456789012343": ValidIMEI("353456789012343")} {
+		if ValidIMEI(s) != want {
+			t.Errorf("%s: want %v", s, want)
+		}
+	}
+	if IMEICheckDigit("49015420323751") != '8' {
+		t.Fatal("check digit")
+	}
+}

@@ -2,6 +2,8 @@
 // handlers send them as they are (JSON in camelCase, times in epoch milliseconds).
 package model
 
+import "encoding/json"
+
 // Status values of records that can be enabled and disabled.
 const (
 	StatusDisabled = 0
@@ -135,3 +137,90 @@ type DeviceType struct {
 
 // RecordID names the type a create call made.
 func (t DeviceType) RecordID() int64 { return t.ID }
+
+// Alarm states a device can be in (the gateway sets them).
+const (
+	AlarmNormal = "normal"
+)
+
+// DeviceParams is one full set of a device's parameters.
+type DeviceParams struct {
+	AlertLow          float64            `json:"alertLow"`
+	AlertHigh         float64            `json:"alertHigh"`
+	ReportInterval    int                `json:"reportInterval"`
+	HeartbeatInterval int                `json:"heartbeatInterval"`
+	Custom            map[string]float64 `json:"custom"`
+	DataFlag          int                `json:"dataFlag"`
+}
+
+// Device is a detector with its placement, live state and parameters (wanted and confirmed).
+type Device struct {
+	ID           int64    `json:"id"`
+	IMEI         string   `json:"imei"`
+	Name         string   `json:"name"`
+	TypeID       int64    `json:"typeId"`
+	TypeName     string   `json:"typeName"`
+	TypeModel    string   `json:"typeModel"`
+	CompanyID    int64    `json:"companyId"`
+	CompanyName  string   `json:"companyName"`
+	Address      string   `json:"address"`
+	ProvinceCode string   `json:"provinceCode"`
+	CityCode     string   `json:"cityCode"`
+	CountyCode   string   `json:"countyCode"`
+	RegionName   string   `json:"regionName"`
+	Latitude     *float64 `json:"latitude"`
+	Longitude    *float64 `json:"longitude"`
+	ICCID        string   `json:"iccid"`
+	InstalledAt  *int64   `json:"installedAt"`
+	Remark       string   `json:"remark"`
+	Status       int      `json:"status"`
+	// Live state, from the device gateway.
+	Online      bool     `json:"online"`
+	LastSeenAt  *int64   `json:"lastSeenAt"`
+	CH4         *float64 `json:"ch4"`
+	Voltage     *int     `json:"voltage"`
+	Signal      *int     `json:"signal"`
+	Temperature *float64 `json:"temperature"`
+	AlarmState  string   `json:"alarmState"`
+	Firmware    string   `json:"firmware"`
+	// Wanted is what the platform asked for; Confirmed is what the device last confirmed.
+	Wanted    DeviceParams `json:"wanted"`
+	Confirmed DeviceParams `json:"confirmed"`
+	CreatedAt int64        `json:"createdAt"`
+	UpdatedAt int64        `json:"updatedAt"`
+	// Secret is sent only when it is made (creation, rotation): it is stored as a hash.
+	Secret string `json:"secret,omitempty"`
+}
+
+// RecordID names the device a create call made.
+func (d Device) RecordID() int64 { return d.ID }
+
+// Command statuses, in the words of CONVENTIONS.md.
+const (
+	CommandPending      = "pending"
+	CommandSent         = "sent"
+	CommandAcknowledged = "acknowledged"
+	CommandFailed       = "failed"
+	CommandTimedOut     = "timedOut"
+	CommandExpired      = "expired"
+)
+
+// DeviceCommand is one queued command or parameter change of a device, with the time of each step.
+type DeviceCommand struct {
+	ID               int64           `json:"id"`
+	DeviceID         int64           `json:"deviceId"`
+	CompanyID        int64           `json:"companyId"`
+	Command          string          `json:"command"`
+	Params           json.RawMessage `json:"params"`
+	Status           string          `json:"status"`
+	RequestedBy      *int64          `json:"requestedBy"`
+	RequestedAccount string          `json:"requestedAccount"`
+	Attempts         int             `json:"attempts"`
+	ResultCode       *int            `json:"resultCode"`
+	ResultMsg        string          `json:"resultMsg"`
+	CreatedAt        int64           `json:"createdAt"`
+	SentAt           *int64          `json:"sentAt"`
+	AckedAt          *int64          `json:"ackedAt"`
+	FinishedAt       *int64          `json:"finishedAt"`
+	ExpiresAt        int64           `json:"expiresAt"`
+}

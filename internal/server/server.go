@@ -20,6 +20,7 @@ import (
 	"irgas/internal/auth"
 	"irgas/internal/company"
 	"irgas/internal/config"
+	"irgas/internal/device"
 	"irgas/internal/devicetype"
 	"irgas/internal/oplog"
 	"irgas/internal/role"
@@ -64,7 +65,8 @@ func NewWithDB(db *store.DB, cfg config.Config, reg *prometheus.Registry) *Serve
 	rec := oplog.NewRecorder(db, reg)
 	authSvc := auth.NewService(db, cfg.SessionTTL)
 	a := &api.API{DB: db, Auth: authSvc, Roles: role.NewService(db), Companies: company.NewService(db),
-		Users: user.NewService(db), DeviceTypes: devicetype.NewService(db), Recorder: rec, Config: cfg}
+		Users: user.NewService(db), DeviceTypes: devicetype.NewService(db),
+		Devices: device.NewService(db), Recorder: rec, Config: cfg}
 	return &Server{cfg: cfg, db: db, recorder: rec, auth: authSvc, handler: newHandler(a, db, reg)}
 }
 

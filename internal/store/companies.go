@@ -145,7 +145,8 @@ func (db *DB) SetCompanyStatus(ctx context.Context, id int64, status int) error 
 
 // CompanyUsage counts what still belongs to a company besides its administrator.
 type CompanyUsage struct {
-	Users int64
+	Users   int64
+	Devices int64
 }
 
 // DeleteCompany removes a company with its administrator, roles and sessions, unless it still has other
@@ -168,7 +169,10 @@ func (db *DB) DeleteCompany(ctx context.Context, id int64) (CompanyUsage, error)
 		if err != nil {
 			return wrap(err, "count company users")
 		}
-		if usage.Users > 0 {
+		if usage.Devices, err = db.CountCompanyDevices(ctx, tx, id); err != nil {
+			return err
+		}
+		if usage.Users > 0 || usage.Devices > 0 {
 			return ErrInUse
 		}
 		steps := []sq.Sqlizer{

@@ -146,7 +146,7 @@ func list[T any](ctx context.Context, db *DB, t table, scope Scope, q listq.Quer
 		return page, nil
 	}
 	sel := db.ordered(t, conds, q).Limit(uint64(q.PageSize)).Offset(uint64(q.Offset()))
-	err = scanAll(ctx, db, sel, scan, func(item T) error {
+	err = scanAll(ctx, db.SQL, sel, scan, func(item T) error {
 		page.List = append(page.List, item)
 		return nil
 	})
@@ -155,15 +155,15 @@ func list[T any](ctx context.Context, db *DB, t table, scope Scope, q listq.Quer
 
 // each runs the list's select without a page and calls fn for every row as it streams (exports).
 func each[T any](ctx context.Context, db *DB, t table, scope Scope, q listq.Query, scan func(rowScanner) (T, error), fn func(T) error) error {
-	return scanAll(ctx, db, db.ordered(t, db.where(t, scope, q.Conds), q), scan, fn)
+	return scanAll(ctx, db.SQL, db.ordered(t, db.where(t, scope, q.Conds), q), scan, fn)
 }
 
-func scanAll[T any](ctx context.Context, db *DB, sel sq.SelectBuilder, scan func(rowScanner) (T, error), fn func(T) error) error {
+func scanAll[T any](ctx context.Context, q Querier, sel sq.SelectBuilder, scan func(rowScanner) (T, error), fn func(T) error) error {
 	query, args, err := sel.ToSql()
 	if err != nil {
 		return err
 	}
-	rows, err := db.SQL.QueryContext(ctx, query, args...)
+	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return err
 	}

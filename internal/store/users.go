@@ -169,7 +169,7 @@ func (db *DB) fillUsers(ctx context.Context, list []model.User) error {
 	}
 	roles := db.Q.Select("ur.user_id", "r.id", "r.name").From("user_roles ur").Join("roles r ON r.id = ur.role_id").
 		Where(sq.Eq{"ur.user_id": ids}).OrderBy("r.id")
-	err := scanAll(ctx, db, roles, func(r rowScanner) (userRole, error) {
+	err := scanAll(ctx, db.SQL, roles, func(r rowScanner) (userRole, error) {
 		var x userRole
 		return x, r.Scan(&x.user, &x.ref.ID, &x.ref.Name)
 	}, func(x userRole) error {
@@ -180,7 +180,7 @@ func (db *DB) fillUsers(ctx context.Context, list []model.User) error {
 		return wrap(err, "read user roles")
 	}
 	codes := db.Q.Select("user_id", "code").From("user_permissions").Where(sq.Eq{"user_id": ids}).OrderBy("code")
-	err = scanAll(ctx, db, codes, func(r rowScanner) (userCode, error) {
+	err = scanAll(ctx, db.SQL, codes, func(r rowScanner) (userCode, error) {
 		var x userCode
 		return x, r.Scan(&x.user, &x.code)
 	}, func(x userCode) error {
@@ -234,7 +234,7 @@ func (db *DB) UserRoles(ctx context.Context, userID int64) ([]model.RoleRef, err
 	out := []model.RoleRef{}
 	sel := db.Q.Select("r.id", "r.name").From("user_roles ur").Join("roles r ON r.id = ur.role_id").
 		Where(sq.Eq{"ur.user_id": userID}).OrderBy("r.id")
-	err := scanAll(ctx, db, sel, func(r rowScanner) (model.RoleRef, error) {
+	err := scanAll(ctx, db.SQL, sel, func(r rowScanner) (model.RoleRef, error) {
 		var x model.RoleRef
 		return x, r.Scan(&x.ID, &x.Name)
 	}, func(x model.RoleRef) error { out = append(out, x); return nil })
@@ -272,7 +272,7 @@ func (db *DB) RolesOf(ctx context.Context, scope Scope, ids []int64) ([]model.Ro
 	if c := scope.cond(roles.companyColumn); c != nil {
 		sel = sel.Where(c)
 	}
-	if err := scanAll(ctx, db, sel, scanRole, func(r model.Role) error { out = append(out, r); return nil }); err != nil {
+	if err := scanAll(ctx, db.SQL, sel, scanRole, func(r model.Role) error { out = append(out, r); return nil }); err != nil {
 		return nil, wrap(err, "read roles")
 	}
 	if len(out) == 0 {

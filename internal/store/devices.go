@@ -1,0 +1,302 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+
+	sq "github.com/Masterminds/squirrel"
+
+	"irgas/internal/listq"
+	"irgas/internal/model"
+)
+
+// DeviceList is the allow-list of the device list and export calls.
+var DeviceList = listq.Spec{
+	Filters: []listq.Filter{
+		{Param: "imei", Column: "d.imei", Kind: listq.Contains, Doc: "part of the IMEI"},
+		{Param: "name", Column: "d.name", Kind: listq.Contains, Doc: "part of the name"},
+		{Param: "typeId", Column: "d.type_id", Kind: listq.Int, Doc: "device type id (repeatable)"},
+		{Param: "companyId", Column: "d.company_id", Kind: listq.Int, Doc: "company id (platform users)"},
+		{Param: "provinceCode", Column: "d.province_code", Kind: listq.Exact, Doc: "province code"},
+		{Param: "cityCode", Column: "d.city_code", Kind: listq.Exact, Doc: "city code"},
+		{Param: "countyCode", Column: "d.county_code", Kind: listq.Exact, Doc: "county code"},
+		{Param: "status", Column: "d.status", Kind: listq.Int, Doc: "1 enabled, 0 disabled"},
+		{Param: "online", Column: "d.online", Kind: listq.Int, Doc: "1 online, 0 offline"},
+		{Param: "alarmState", Column: "d.alarm_state", Kind: listq.Exact, Doc: "normal, low, high, fault, lowBattery (repeatable)"},
+		{Param: "createdAt", Column: "d.created_at", Kind: listq.Range, Doc: "$gte:/$lte: epoch ms"},
+	},
+	Sorts: map[string]string{"id": "d.id", "imei": "d.imei", "name": "d.name", "createdAt": "d.created_at",
+		"lastSeenAt": "d.last_seen_at", "ch4": "d.ch4", "status": "d.status"},
+	DefaultSort: "-createdAt",
+	TieBreak:    "d.id",
+}
+
+var devices = table{
+	from: "devices d JOIN device_types t ON t.id = d.type_id JOIN companies c ON c.id = d.company_id",
+	columns: []string{"d.id", "d.imei", "d.name", "d.type_id", "t.name", "t.model", "d.company_id", "c.name", "d.address",
+		"d.province_code", "d.city_code", "d.county_code", "d.latitude", "d.longitude", "d.iccid", "d.installed_at", "d.remark",
+		"d.status", "d.online", "d.last_seen_at", "d.ch4", "d.voltage", "d.signal", "d.temperature", "d.alarm_state", "d.firmware",
+		"d.alert_low_wanted", "d.alert_high_wanted", "d.report_interval_wanted", "d.heartbeat_interval_wanted",
+		"d.custom_params_wanted", "d.data_flag_wanted",
+		"d.alert_low", "d.alert_high", "d.report_interval", "d.heartbeat_interval", "d.custom_params", "d.data_flag",
+		"d.created_at", "d.updated_at"},
+	companyColumn: "d.company_id",
+	idColumn:      "d.id",
+}
+
+func scanDevice(r rowScanner) (model.Device, error) {
+	var d model.Device
+	var online int
+	var wantedCustom, custom string
+	err := r.Scan(&d.ID, &d.IMEI, &d.Name, &d.TypeID, &d.TypeName, &d.TypeModel, &d.CompanyID, &d.CompanyName, &d.Address,
+		&d.ProvinceCode, &d.CityCode, &d.CountyCode, &d.Latitude, &d.Longitude, &d.ICCID, &d.InstalledAt, &d.Remark,
+		&d.Status, &online, &d.LastSeenAt, &d.CH4, &d.Voltage, &d.Signal, &d.Temperature, &d.AlarmState, &d.Firmware,
+		&d.Wanted.AlertLow, &d.Wanted.AlertHigh, &d.Wanted.ReportInterval, &d.Wanted.HeartbeatInterval, &wantedCustom, &d.Wanted.DataFlag,
+		&d.Confirmed.AlertLow, &d.Confirmed.AlertHigh, &d.Confirmed.ReportInterval, &d.Confirmed.HeartbeatInterval, &custom, &d.Confirmed.DataFlag,
+		&d.CreatedAt, &d.UpdatedAt)
+	if err != nil {
+		return d, err
+	}
+	d.Online = online == 1
+	d.Wanted.Custom, d.Confirmed.Custom = map[string]float64{}, map[string]float64{}
+	_ = json.Unmarshal([]byte(wantedCustom), &d.Wanted.Custom)
+	_ = json.Unmarshal([]byte(custom), &d.Confirmed.Custom)
+	return d, nil
+}
+
+// DeviceFields are what a create or update writes of a device (its identity and placement).
+type DeviceFields struct {
+	IMEI, Name                              string
+	TypeID, CompanyID                       int64
+	Address, ProvinceCode, CityCode, County string
+	Latitude, Longitude                     *float64
+	ICCID                                   string
+	InstalledAt                             *int64
+	Remark                                  string
+}
+
+func (f DeviceFields) values() map[string]any {
+	return map[string]any{"imei": f.IMEI, "name": f.Name, "type_id": f.TypeID, "company_id": f.CompanyID,
+		"address": f.Address, "province_code": f.ProvinceCode, "city_code": f.CityCode, "county_code": f.County,
+		"latitude": f.Latitude, "longitude": f.Longitude, "iccid": f.ICCID, "installed_at": f.InstalledAt, "remark": f.Remark}
+}
+
+// ListDevices lists devices within scope.
+func (db *DB) ListDevices(ctx context.Context, scope Scope, q listq.Query) (Page[model.Device], error) {
+	return list(ctx, db, devices, scope, q, scanDevice)
+}
+
+// EachDevice streams the devices a query matches within scope (exports).
+func (db *DB) EachDevice(ctx context.Context, scope Scope, q listq.Query, fn func(model.Device) error) error {
+	return each(ctx, db, devices, scope, q, scanDevice, fn)
+}
+
+// GetDevice reads one device within scope.
+func (db *DB) GetDevice(ctx context.Context, scope Scope, id int64) (model.Device, error) {
+	return get(ctx, db.SQL, db, devices, scope, id, scanDevice)
+}
+
+// CreateDevice stores a device whose confirmed and wanted parameters start as its type's defaults.
+func (db *DB) CreateDevice(ctx context.Context, q Querier, f DeviceFields, secretHash string) (int64, error) {
+	t, err := get(ctx, q, db, deviceTypes, Platform, f.TypeID, scanDeviceType)
+	if err != nil {
+		return 0, err
+	}
+	v := f.values()
+	now := NowMs()
+	for k, x := range map[string]any{"secret_hash": secretHash, "status": model.StatusEnabled, "created_at": now, "updated_at": now,
+		"alert_low": t.LowThreshold, "alert_low_wanted": t.LowThreshold, "alert_high": t.HighThreshold, "alert_high_wanted": t.HighThreshold,
+		"report_interval": t.ReportInterval, "report_interval_wanted": t.ReportInterval,
+		"heartbeat_interval": t.HeartbeatInterval, "heartbeat_interval_wanted": t.HeartbeatInterval} {
+		v[k] = x
+	}
+	var id int64
+	row, err := queryRow(ctx, q, db.Q.Insert("devices").SetMap(v).Suffix("RETURNING id"))
+	if err == nil {
+		err = row.Scan(&id)
+	}
+	return id, wrap(err, "create device")
+}
+
+// UpdateDevice replaces a device's identity and placement within scope.
+func (db *DB) UpdateDevice(ctx context.Context, q Querier, scope Scope, id int64, f DeviceFields) error {
+	v := f.values()
+	v["updated_at"] = NowMs()
+	upd := db.Q.Update("devices").SetMap(v).Where(sq.Eq{"id": id})
+	if scope.CompanyID != nil {
+		upd = upd.Where(sq.Eq{"company_id": *scope.CompanyID})
+	}
+	res, err := exec(ctx, q, upd)
+	if err != nil {
+		return wrap(err, "update device")
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+// DeviceIDByIMEI finds a device by IMEI within scope.
+func (db *DB) DeviceIDByIMEI(ctx context.Context, q Querier, scope Scope, imei string) (int64, error) {
+	sel := db.Q.Select("id").From("devices").Where(sq.Eq{"imei": imei})
+	if scope.CompanyID != nil {
+		sel = sel.Where(sq.Eq{"company_id": *scope.CompanyID})
+	}
+	var id int64
+	row, err := queryRow(ctx, q, sel)
+	if err == nil {
+		err = row.Scan(&id)
+	}
+	return id, wrap(err, "find device")
+}
+
+// SetDeviceField sets one column of a device within scope (status, secret hash).
+func (db *DB) SetDeviceField(ctx context.Context, scope Scope, id int64, column string, value any) error {
+	upd := db.Q.Update("devices").Set(column, value).Set("updated_at", NowMs()).Where(sq.Eq{"id": id})
+	if scope.CompanyID != nil {
+		upd = upd.Where(sq.Eq{"company_id": *scope.CompanyID})
+	}
+	res, err := exec(ctx, db.SQL, upd)
+	if err != nil {
+		return wrap(err, "update device")
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+// DeleteDevice removes a device within scope with its command queue.
+func (db *DB) DeleteDevice(ctx context.Context, scope Scope, id int64) error {
+	del := db.Q.Delete("devices").Where(sq.Eq{"id": id})
+	if scope.CompanyID != nil {
+		del = del.Where(sq.Eq{"company_id": *scope.CompanyID})
+	}
+	res, err := exec(ctx, db.SQL, del)
+	if err != nil {
+		return wrap(err, "delete device")
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+// CountCompanyDevices counts a company's devices (a company with devices is not deleted).
+func (db *DB) CountCompanyDevices(ctx context.Context, q Querier, companyID int64) (int64, error) {
+	var n int64
+	row, err := queryRow(ctx, q, db.Q.Select("count(*)").From("devices").Where(sq.Eq{"company_id": companyID}))
+	if err == nil {
+		err = row.Scan(&n)
+	}
+	return n, wrap(err, "count company devices")
+}
+
+// ParamChange is one parameter change for many devices: the wanted columns it sets and the command
+// queued for each device.
+type ParamChange struct {
+	Wanted map[string]any
+	// WantedByDevice, when set, gives each device its own wanted columns instead of Wanted.
+	WantedByDevice map[int64]map[string]any
+	Command        string
+	Params         json.RawMessage
+	// By names who asked.
+	By        *int64
+	ByAccount string
+	ExpiresAt int64
+}
+
+// QueueParamChange sets the wanted values of every device in ids (all within scope, or ErrNotFound and
+// nothing changes) and queues the command for each; a pending command of the same name is replaced
+// (marked expired). It returns the queued commands.
+func (db *DB) QueueParamChange(ctx context.Context, scope Scope, ids []int64, ch ParamChange) ([]model.DeviceCommand, error) {
+	var out []model.DeviceCommand
+	err := db.InTx(ctx, func(tx *sql.Tx) error {
+		sel := db.Q.Select("id", "company_id").From("devices").Where(sq.Eq{"id": ids})
+		if scope.CompanyID != nil {
+			sel = sel.Where(sq.Eq{"company_id": *scope.CompanyID})
+		}
+		companies := map[int64]int64{}
+		err := scanAll(ctx, tx, sel, func(r rowScanner) ([2]int64, error) {
+			var x [2]int64
+			return x, r.Scan(&x[0], &x[1])
+		}, func(x [2]int64) error { companies[x[0]] = x[1]; return nil })
+		if err != nil {
+			return wrap(err, "read devices")
+		}
+		if len(companies) != len(ids) {
+			return ErrNotFound
+		}
+		now := NowMs()
+		for _, id := range ids {
+			wanted := ch.Wanted
+			if ch.WantedByDevice != nil {
+				wanted = ch.WantedByDevice[id]
+			}
+			if len(wanted) > 0 {
+				v := map[string]any{"updated_at": now}
+				for k, x := range wanted {
+					v[k] = x
+				}
+				if _, err := exec(ctx, tx, db.Q.Update("devices").SetMap(v).Where(sq.Eq{"id": id})); err != nil {
+					return wrap(err, "set wanted parameters")
+				}
+			}
+			cmd, err := db.queueCommand(ctx, tx, id, companies[id], ch, now)
+			if err != nil {
+				return err
+			}
+			out = append(out, cmd)
+		}
+		return nil
+	})
+	return out, err
+}
+
+func (db *DB) queueCommand(ctx context.Context, tx *sql.Tx, deviceID, companyID int64, ch ParamChange, now int64) (model.DeviceCommand, error) {
+	_, err := exec(ctx, tx, db.Q.Update("device_commands").
+		Set("status", model.CommandExpired).Set("finished_at", now).Set("result_msg", "replaced by a newer change").
+		Where(sq.Eq{"device_id": deviceID, "command": ch.Command, "status": model.CommandPending}))
+	if err != nil {
+		return model.DeviceCommand{}, wrap(err, "replace pending command")
+	}
+	params := ch.Params
+	if len(params) == 0 {
+		params = json.RawMessage("{}")
+	}
+	cmd := model.DeviceCommand{DeviceID: deviceID, CompanyID: companyID, Command: ch.Command, Params: params,
+		Status: model.CommandPending, RequestedBy: ch.By, RequestedAccount: ch.ByAccount, CreatedAt: now, ExpiresAt: ch.ExpiresAt}
+	row, err := queryRow(ctx, tx, db.Q.Insert("device_commands").
+		Columns("device_id", "company_id", "command", "params", "status", "requested_by", "requested_account", "created_at", "expires_at").
+		Values(deviceID, companyID, ch.Command, string(params), model.CommandPending, ch.By, ch.ByAccount, now, ch.ExpiresAt).
+		Suffix("RETURNING id"))
+	if err == nil {
+		err = row.Scan(&cmd.ID)
+	}
+	return cmd, wrap(err, "queue command")
+}
+
+var commandColumns = []string{"id", "device_id", "company_id", "command", "params", "status", "requested_by", "requested_account",
+	"attempts", "result_code", "result_msg", "created_at", "sent_at", "acked_at", "finished_at", "expires_at"}
+
+func scanCommand(r rowScanner) (model.DeviceCommand, error) {
+	var c model.DeviceCommand
+	var params string
+	err := r.Scan(&c.ID, &c.DeviceID, &c.CompanyID, &c.Command, &params, &c.Status, &c.RequestedBy, &c.RequestedAccount,
+		&c.Attempts, &c.ResultCode, &c.ResultMsg, &c.CreatedAt, &c.SentAt, &c.AckedAt, &c.FinishedAt, &c.ExpiresAt)
+	c.Params = json.RawMessage(params)
+	return c, err
+}
+
+// DeviceCommands lists a device's commands, newest first (the device must be within scope).
+func (db *DB) DeviceCommands(ctx context.Context, scope Scope, deviceID int64, limit int) ([]model.DeviceCommand, error) {
+	if _, err := db.GetDevice(ctx, scope, deviceID); err != nil {
+		return nil, err
+	}
+	out := []model.DeviceCommand{}
+	sel := db.Q.Select(commandColumns...).From("device_commands").Where(sq.Eq{"device_id": deviceID}).
+		OrderBy("id DESC").Limit(uint64(limit))
+	err := scanAll(ctx, db.SQL, sel, scanCommand, func(c model.DeviceCommand) error { out = append(out, c); return nil })
+	return out, wrap(err, "list commands")
+}
