@@ -40,8 +40,10 @@ type Route struct {
 	// List documents the query parameters of a list or export call.
 	List *listq.Spec
 	// MaxBody limits the request body; 0 means httpx.MaxJSONBody.
-	MaxBody  int64
-	Endpoint httpx.Endpoint
+	MaxBody int64
+	// Multipart documents an upload body (a file field and a mode field).
+	Multipart bool
+	Endpoint  httpx.Endpoint
 }
 
 // API holds what the handlers need.
@@ -60,7 +62,7 @@ type API struct {
 // Routes is the route table: every call of the API, in one place.
 func (a *API) Routes() []Route {
 	return slices.Concat(a.authRoutes(), a.metaRoutes(), a.roleRoutes(), a.operationLogRoutes(), a.companyRoutes(),
-		a.userRoutes(), a.deviceTypeRoutes(), a.deviceRoutes())
+		a.userRoutes(), a.deviceTypeRoutes(), a.deviceRoutes(), a.importRoutes())
 }
 
 // Handler builds the /api router from the route table. Paths are relative to /api.

@@ -99,6 +99,15 @@ var createAttacks = []createAttack{
 var unscoped = []string{"GET /user", "DELETE /user/loginout", "GET /permission", "GET /industry", "GET /regional/tree",
 	"GET /users/check-user-account", "GET /deviceClassify", "GET /deviceClassify/{id}"}
 
+// attackedElsewhere are company-scoped calls whose attacks need bodies this table cannot send (uploads),
+// with the test that makes them.
+var attackedElsewhere = map[string]string{
+	"POST /device/import":               "TestDeviceImportIsolation",
+	"POST /device/param/import":         "TestDeviceImportIsolation",
+	"GET /device/import-template":       "unscoped: a blank template",
+	"GET /device/param/import-template": "unscoped: a blank template",
+}
+
 func routeKey(rt api.Route) string { return rt.Method + " " + rt.Path }
 
 func TestIsolationCoversEveryRoute(t *testing.T) {
@@ -114,6 +123,9 @@ func TestIsolationCoversEveryRoute(t *testing.T) {
 	}
 	for _, u := range unscoped {
 		covered[u] = true
+	}
+	for route := range attackedElsewhere {
+		covered[route] = true
 	}
 	for _, rt := range (&api.API{}).Routes() {
 		if !rt.Public && !covered[routeKey(rt)] {

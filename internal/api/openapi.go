@@ -90,6 +90,14 @@ func (a *API) OpenAPI() (*openapi3.T, error) {
 			}
 			op.RequestBody = &openapi3.RequestBodyRef{Value: openapi3.NewRequestBody().WithRequired(true).WithJSONSchemaRef(s)}
 		}
+		if rt.Multipart {
+			form := openapi3.NewObjectSchema().
+				WithProperty("file", openapi3.NewStringSchema().WithFormat("binary")).
+				WithProperty("mode", openapi3.NewStringSchema().WithEnum("create", "upsert"))
+			form.Required = []string{"file"}
+			op.RequestBody = &openapi3.RequestBodyRef{Value: openapi3.NewRequestBody().WithRequired(true).
+				WithContent(openapi3.NewContentWithFormDataSchema(form))}
+		}
 		ok := openapi3.NewResponse().WithDescription("OK")
 		if rt.Endpoint.Out != nil {
 			data, err := schemaOf(rt.Endpoint.Out, schemas)

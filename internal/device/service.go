@@ -121,12 +121,12 @@ func (s *Service) Get(ctx context.Context, a *auth.Actor, id int64) (model.Devic
 
 // Create stores a device and answers it with its secret, the only time the secret is shown.
 func (s *Service) Create(ctx context.Context, a *auth.Actor, in Input) (model.Device, error) {
-	f, err := s.fields(ctx, a, in)
+	f, t, err := s.fields(ctx, a, in)
 	if err != nil {
 		return model.Device{}, err
 	}
 	secret, hash := NewSecret()
-	id, err := s.db.CreateDevice(ctx, s.db.SQL, f, hash)
+	id, err := s.db.CreateDevice(ctx, s.db.SQL, f, t, hash)
 	if errors.Is(err, store.ErrConflict) {
 		return model.Device{}, apperr.Conflict("device.imei_taken")
 	} else if err != nil {
@@ -146,7 +146,7 @@ func (s *Service) Update(ctx context.Context, a *auth.Actor, id int64, in Input)
 	if in.CompanyID == nil {
 		in.CompanyID = &current.CompanyID
 	}
-	f, err := s.fields(ctx, a, in)
+	f, _, err := s.fields(ctx, a, in)
 	if err != nil {
 		return model.Device{}, err
 	}
@@ -183,6 +183,14 @@ func (s *Service) Delete(ctx context.Context, a *auth.Actor, id int64) error {
 
 // SetAlert queues new alarm thresholds for the devices.
 func (s *Service) SetAlert(ctx context.Context, a *auth.Actor, in AlertInput) ([]model.DeviceCommand, error) {
+	if fields := alertRules(in); len(fields) > 0 {
+		return nil, apperr.Validation(fields...)
+	}
+	return s.db.QueueParamChange(ctx, a.Scope(), dedupe(in.DeviceIDs), alertChange(a, in, time.Now().Add(CommandTTL).UnixMilli()))
+}
+
+// alertRules: thresholds in tenths, 0 < low < high <= 100.
+func alertRules(in AlertInput) []apperr.FieldError {
 	var fields []apperr.FieldError
 	for name, v := range map[string]float64{"alertLow": in.AlertLow, "alertHigh": in.AlertHigh} {
 		if !(param{0, 100, 0.1}).ok(v) {
@@ -192,21 +200,35 @@ func (s *Service) SetAlert(ctx context.Context, a *auth.Actor, in AlertInput) ([
 	if in.AlertLow >= in.AlertHigh {
 		fields = append(fields, apperr.Field("alertHigh", "device.low_above_high"))
 	}
-	if len(fields) > 0 {
-		return nil, apperr.Validation(fields...)
-	}
-	return s.queue(ctx, a, in.DeviceIDs, SetAlertParam, map[string]any{"alertLow": in.AlertLow, "alertHigh": in.AlertHigh},
-		map[string]any{"alert_low_wanted": in.AlertLow, "alert_high_wanted": in.AlertHigh})
+	return fields
+}
+
+func alertChange(a *auth.Actor, in AlertInput, expires int64) store.ParamChange {
+	raw, _ := json.Marshal(map[string]any{"alertLow": in.AlertLow, "alertHigh": in.AlertHigh})
+	return store.ParamChange{Command: SetAlertParam, Params: raw, By: &a.UserID, ByAccount: a.Account, ExpiresAt: expires,
+		Wanted: map[string]any{"alert_low_wanted": in.AlertLow, "alert_high_wanted": in.AlertHigh}}
 }
 
 // SetInterval queues new report and heartbeat intervals.
 func (s *Service) SetInterval(ctx context.Context, a *auth.Actor, in IntervalInput) ([]model.DeviceCommand, error) {
-	if in.HeartbeatInterval < in.ReportInterval {
-		return nil, apperr.Validation(apperr.Field("heartbeatInterval", "devicetype.heartbeat_below_report"))
+	if fields := intervalRules(in); len(fields) > 0 {
+		return nil, apperr.Validation(fields...)
 	}
-	return s.queue(ctx, a, in.DeviceIDs, SetIntervalParam,
-		map[string]any{"reportInterval": in.ReportInterval, "heartbeatInterval": in.HeartbeatInterval},
-		map[string]any{"report_interval_wanted": in.ReportInterval, "heartbeat_interval_wanted": in.HeartbeatInterval})
+	return s.db.QueueParamChange(ctx, a.Scope(), dedupe(in.DeviceIDs), intervalChange(a, in, time.Now().Add(CommandTTL).UnixMilli()))
+}
+
+// intervalRules: a heartbeat is never shorter than the report interval.
+func intervalRules(in IntervalInput) []apperr.FieldError {
+	if in.HeartbeatInterval < in.ReportInterval {
+		return []apperr.FieldError{apperr.Field("heartbeatInterval", "devicetype.heartbeat_below_report")}
+	}
+	return nil
+}
+
+func intervalChange(a *auth.Actor, in IntervalInput, expires int64) store.ParamChange {
+	raw, _ := json.Marshal(map[string]any{"reportInterval": in.ReportInterval, "heartbeatInterval": in.HeartbeatInterval})
+	return store.ParamChange{Command: SetIntervalParam, Params: raw, By: &a.UserID, ByAccount: a.Account, ExpiresAt: expires,
+		Wanted: map[string]any{"report_interval_wanted": in.ReportInterval, "heartbeat_interval_wanted": in.HeartbeatInterval}}
 }
 
 // SetCustom queues custom parameters from the documented set, merged over each device's wanted ones.
@@ -294,42 +316,53 @@ func (s *Service) queue(ctx context.Context, a *auth.Actor, ids []int64, command
 }
 
 // fields checks what the store cannot: the type exists, the company is the actor's (or, for platform
-// users, one that exists) and the region is a path of the tree.
-func (s *Service) fields(ctx context.Context, a *auth.Actor, in Input) (store.DeviceFields, error) {
-	f := store.DeviceFields{IMEI: in.IMEI, Name: strings.TrimSpace(in.Name), TypeID: in.TypeID, Address: in.Address,
-		ProvinceCode: in.ProvinceCode, CityCode: in.CityCode, County: in.CountyCode, Latitude: in.Latitude,
-		Longitude: in.Longitude, ICCID: in.ICCID, InstalledAt: in.InstalledAt, Remark: in.Remark}
+// users, one that exists) and the placement holds together.
+func (s *Service) fields(ctx context.Context, a *auth.Actor, in Input) (store.DeviceFields, model.DeviceType, error) {
 	var fields []apperr.FieldError
+	company := in.CompanyID
 	switch {
 	case !a.IsPlatform():
-		f.CompanyID = *a.CompanyID
-	case in.CompanyID == nil:
+		company = a.CompanyID
+	case company == nil:
 		fields = append(fields, apperr.Field("companyId", "field.required"))
 	default:
-		ok, err := s.db.CompanyExists(ctx, *in.CompanyID)
+		ok, err := s.db.CompanyExists(ctx, *company)
 		if err != nil {
-			return f, err
+			return store.DeviceFields{}, model.DeviceType{}, err
 		}
 		if !ok {
 			fields = append(fields, apperr.Field("companyId", "role.company_not_found"))
 		}
-		f.CompanyID = *in.CompanyID
 	}
-	if _, err := s.db.GetDeviceType(ctx, in.TypeID); errors.Is(err, store.ErrNotFound) {
+	t, err := s.db.GetDeviceType(ctx, in.TypeID)
+	if errors.Is(err, store.ErrNotFound) {
 		fields = append(fields, apperr.Field("typeId", "device.unknown_type"))
 	} else if err != nil {
-		return f, err
+		return store.DeviceFields{}, t, err
 	}
+	fields = append(fields, placement(in)...)
+	if len(fields) > 0 {
+		return store.DeviceFields{}, t, apperr.Validation(fields...)
+	}
+	return toFields(in, *company), t, nil
+}
+
+// placement checks the region path and the coordinates, without the database.
+func placement(in Input) []apperr.FieldError {
+	var fields []apperr.FieldError
 	if !region.Check(in.ProvinceCode, in.CityCode, in.CountyCode) {
 		fields = append(fields, apperr.Field("provinceCode", "company.bad_region"))
 	}
 	if (in.Latitude == nil) != (in.Longitude == nil) {
 		fields = append(fields, apperr.Field("longitude", "device.coordinates_pair"))
 	}
-	if len(fields) > 0 {
-		return f, apperr.Validation(fields...)
-	}
-	return f, nil
+	return fields
+}
+
+func toFields(in Input, company int64) store.DeviceFields {
+	return store.DeviceFields{IMEI: in.IMEI, Name: strings.TrimSpace(in.Name), TypeID: in.TypeID, CompanyID: company,
+		Address: in.Address, ProvinceCode: in.ProvinceCode, CityCode: in.CityCode, County: in.CountyCode,
+		Latitude: in.Latitude, Longitude: in.Longitude, ICCID: in.ICCID, InstalledAt: in.InstalledAt, Remark: in.Remark}
 }
 
 // NewSecret makes a device secret (160 random bits, base32) and the hash that is stored.

@@ -140,24 +140,26 @@ func decode(r *http.Request, dst any) error {
 
 // Validate checks v's `validate` tags and answers every failing field in the request's language.
 func Validate(r *http.Request, v any) error {
+	if fields := Check(i18n.FromRequest(r), v); len(fields) > 0 {
+		return apperr.Validation(fields...)
+	}
+	return nil
+}
+
+// Check returns the fields of v that fail their `validate` tags, with messages in lang (imports check
+// every row with the same rules as the API).
+func Check(lang i18n.Lang, v any) []apperr.FieldError {
 	err := validate.Struct(v)
-	if err == nil {
+	var verrs validator.ValidationErrors
+	if err == nil || !errors.As(err, &verrs) {
 		return nil
 	}
-	var verrs validator.ValidationErrors
-	if !errors.As(err, &verrs) {
-		var inv *validator.InvalidValidationError
-		if errors.As(err, &inv) {
-			return nil // not a struct: nothing to check
-		}
-		return apperr.Internal(err)
-	}
-	tr := translators[i18n.FromRequest(r)]
+	tr := translators[lang]
 	fields := make([]apperr.FieldError, 0, len(verrs))
 	for _, fe := range verrs {
 		fields = append(fields, apperr.FieldError{Field: jsonPath(fe.Namespace()), Msg: fe.Translate(tr)})
 	}
-	return apperr.Validation(fields...)
+	return fields
 }
 
 // jsonPath turns a validator namespace into the field's path as the client sent it: without the root

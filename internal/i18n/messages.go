@@ -66,5 +66,13 @@ var messages = map[string]message{
 	"device.unknown_param":              {"未知参数：%s", "Unknown parameter: %s"},
 	"device.param_bounds":               {"取值须在 %v 到 %v 之间，且符合精度", "Must be between %v and %v, in its resolution"},
 	"company.has_devices":               {"该企业还有 %d 台设备，请先删除或转移后再删除企业", "This company still has %d device(s); delete or move them before the company"},
+	"import.bad_value":                  {"取值无法识别", "This value cannot be read"},
+	"import.duplicate_imei":             {"与第 %d 行的 IMEI 重复", "The same IMEI as row %d"},
+	"import.no_device":                  {"没有该 IMEI 的设备", "No device has this IMEI"},
+	"import.nothing_to_change":          {"该行没有要修改的参数", "This row changes no parameter"},
+	"import.bad_file":                   {"文件不是有效的 .xlsx 表格：%s", "The file is not a valid .xlsx sheet: %s"},
+	"import.missing_columns":            {"表头缺少必填列：%s", "The header lacks required columns: %s"},
+	"import.bad_mode":                   {"mode 须为 create 或 upsert", "mode must be create or upsert"},
+	"import.no_file":                    {"请上传 file 字段的 .xlsx 文件", "Upload an .xlsx file in the field file"},
 	"role.company_not_found":            {"企业不存在", "The company does not exist"},
 }

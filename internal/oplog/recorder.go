@@ -8,6 +8,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"mime"
 	"net/http"
 	"sync"
 	"time"
@@ -198,8 +199,8 @@ func captureBody(req *http.Request) string {
 	if req.Body == nil || req.Body == http.NoBody {
 		return ""
 	}
-	ct := req.Header.Get("Content-Type")
-	if ct != "" && !bytes.HasPrefix([]byte(ct), []byte("application/json")) {
+	ct, _, _ := mime.ParseMediaType(req.Header.Get("Content-Type"))
+	if ct != "" && ct != "application/json" {
 		return "[" + ct + " body not kept]"
 	}
 	data, err := io.ReadAll(req.Body)

@@ -102,3 +102,49 @@ func Check(province, city, county string) bool {
 	k, ok := index[county]
 	return ok && k.Level == County && k.Parent != "" && k.Parent == city
 }
+
+// Find returns the code of the division under parent ("" for provinces) named name, or given by its
+// six-digit code; imports let people write "浙江省" as well as "330000".
+func Find(parent, name string) (string, bool) {
+	if d, ok := index[name]; ok && d.Parent == parent {
+		return d.Code, true
+	}
+	for _, n := range childrenOf(parent) {
+		if n.Name == name {
+			return n.Code, true
+		}
+	}
+	return "", false
+}
+
+func childrenOf(parent string) []Node {
+	if parent == "" {
+		return tree
+	}
+	d, ok := index[parent]
+	if !ok {
+		return nil
+	}
+	nodes := tree
+	path := []string{}
+	for c := d; ; {
+		path = append([]string{c.Code}, path...)
+		if c.Parent == "" {
+			break
+		}
+		c = index[c.Parent]
+	}
+	for _, code := range path {
+		found := false
+		for _, n := range nodes {
+			if n.Code == code {
+				nodes, found = n.Children, true
+				break
+			}
+		}
+		if !found {
+			return nil
+		}
+	}
+	return nodes
+}

@@ -48,3 +48,18 @@ func TestCheck(t *testing.T) {
 		t.Fatalf("%+v", d)
 	}
 }
+
+func TestFind(t *testing.T) {
+	p, ok := Find("", "浙江省")
+	c, ok2 := Find(p, "杭州市")
+	k, ok3 := Find(c, "西湖区")
+	if !ok || !ok2 || !ok3 || k != "330106" {
+		t.Fatalf("%s %s %s", p, c, k)
+	}
+	if code, ok := Find("330000", "330100"); !ok || code != "330100" {
+		t.Fatal("a code is found too")
+	}
+	if _, ok := Find("320000", "杭州市"); ok {
+		t.Fatal("a city is found only under its province")
+	}
+}

@@ -97,12 +97,8 @@ func (db *DB) GetDevice(ctx context.Context, scope Scope, id int64) (model.Devic
 	return get(ctx, db.SQL, db, devices, scope, id, scanDevice)
 }
 
-// CreateDevice stores a device whose confirmed and wanted parameters start as its type's defaults.
-func (db *DB) CreateDevice(ctx context.Context, q Querier, f DeviceFields, secretHash string) (int64, error) {
-	t, err := get(ctx, q, db, deviceTypes, Platform, f.TypeID, scanDeviceType)
-	if err != nil {
-		return 0, err
-	}
+// CreateDevice stores a device of type t whose confirmed and wanted parameters start as the type's defaults.
+func (db *DB) CreateDevice(ctx context.Context, q Querier, f DeviceFields, t model.DeviceType, secretHash string) (int64, error) {
 	v := f.values()
 	now := NowMs()
 	for k, x := range map[string]any{"secret_hash": secretHash, "status": model.StatusEnabled, "created_at": now, "updated_at": now,
@@ -135,20 +131,6 @@ func (db *DB) UpdateDevice(ctx context.Context, q Querier, scope Scope, id int64
 		return ErrNotFound
 	}
 	return nil
-}
-
-// DeviceIDByIMEI finds a device by IMEI within scope.
-func (db *DB) DeviceIDByIMEI(ctx context.Context, q Querier, scope Scope, imei string) (int64, error) {
-	sel := db.Q.Select("id").From("devices").Where(sq.Eq{"imei": imei})
-	if scope.CompanyID != nil {
-		sel = sel.Where(sq.Eq{"company_id": *scope.CompanyID})
-	}
-	var id int64
-	row, err := queryRow(ctx, q, sel)
-	if err == nil {
-		err = row.Scan(&id)
-	}
-	return id, wrap(err, "find device")
 }
 
 // SetDeviceField sets one column of a device within scope (status, secret hash).
@@ -213,6 +195,17 @@ type ParamChange struct {
 func (db *DB) QueueParamChange(ctx context.Context, scope Scope, ids []int64, ch ParamChange) ([]model.DeviceCommand, error) {
 	var out []model.DeviceCommand
 	err := db.InTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		out, err = db.QueueParamChangeTx(ctx, tx, scope, ids, ch)
+		return err
+	})
+	return out, err
+}
+
+// QueueParamChangeTx is QueueParamChange inside the caller's transaction.
+func (db *DB) QueueParamChangeTx(ctx context.Context, tx *sql.Tx, scope Scope, ids []int64, ch ParamChange) ([]model.DeviceCommand, error) {
+	var out []model.DeviceCommand
+	err := func() error {
 		sel := db.Q.Select("id", "company_id").From("devices").Where(sq.Eq{"id": ids})
 		if scope.CompanyID != nil {
 			sel = sel.Where(sq.Eq{"company_id": *scope.CompanyID})
@@ -250,8 +243,43 @@ func (db *DB) QueueParamChange(ctx context.Context, scope Scope, ids []int64, ch
 			out = append(out, cmd)
 		}
 		return nil
-	})
+	}()
 	return out, err
+}
+
+// ExistingDevice is what an import needs to know of a device that already has an IMEI.
+type ExistingDevice struct {
+	ID, CompanyID int64
+	Wanted        model.DeviceParams
+}
+
+type imeiRow struct {
+	imei string
+	d    ExistingDevice
+}
+
+// DevicesByIMEI finds the devices with the given IMEIs, whatever their company (an import must know an
+// IMEI is taken even by another company, without telling which).
+func (db *DB) DevicesByIMEI(ctx context.Context, imeis []string) (map[string]ExistingDevice, error) {
+	out := map[string]ExistingDevice{}
+	for start := 0; start < len(imeis); start += 500 {
+		chunk := imeis[start:min(start+500, len(imeis))]
+		sel := db.Q.Select("imei", "id", "company_id", "alert_low_wanted", "alert_high_wanted", "report_interval_wanted",
+			"heartbeat_interval_wanted").From("devices").Where(sq.Eq{"imei": chunk})
+		err := scanAll(ctx, db.SQL, sel, func(r rowScanner) (imeiRow, error) {
+			var x imeiRow
+			err := r.Scan(&x.imei, &x.d.ID, &x.d.CompanyID, &x.d.Wanted.AlertLow, &x.d.Wanted.AlertHigh,
+				&x.d.Wanted.ReportInterval, &x.d.Wanted.HeartbeatInterval)
+			return x, err
+		}, func(x imeiRow) error {
+			out[x.imei] = x.d
+			return nil
+		})
+		if err != nil {
+			return nil, wrap(err, "find devices")
+		}
+	}
+	return out, nil
 }
 
 func (db *DB) queueCommand(ctx context.Context, tx *sql.Tx, deviceID, companyID int64, ch ParamChange, now int64) (model.DeviceCommand, error) {

@@ -1,0 +1,230 @@
+package api_test
+
+import (
+	"bytes"
+	"fmt"
+	"mime/multipart"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+
+	"irgas/internal/apitest"
+	"irgas/internal/model"
+	"irgas/internal/store"
+	"irgas/internal/testdb"
+)
+
+// xlsx builds a workbook of the rows (the first row is the header).
+func xlsx(t testing.TB, rows [][]any) []byte {
+	t.Helper()
+	f := excelize.NewFile()
+	defer f.Close()
+	for i, r := range rows {
+		cell, _ := excelize.CoordinatesToCellName(1, i+1)
+		if err := f.SetSheetRow("Sheet1", cell, &r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var buf bytes.Buffer
+	if _, err := f.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// upload posts a file as the multipart field "file", with a mode.
+func upload(t testing.TB, e *apitest.Env, path, token, lang, mode string, file []byte) *apitest.Response {
+	t.Helper()
+	var body bytes.Buffer
+	w := multipart.NewWriter(&body)
+	part, _ := w.CreateFormFile("file", "devices.xlsx")
+	part.Write(file)
+	if mode != "" {
+		w.WriteField("mode", mode)
+	}
+	w.Close()
+	return e.Do(apitest.Req{Method: "POST", Path: path, Token: token, Lang: lang, Body: body.Bytes(),
+		Header: map[string]string{"Content-Type": w.FormDataContentType()}})
+}
+
+var deviceHeader = []any{"IMEI", "设备名称", "设备型号", "所属企业", "省", "市", "区县", "安装地址", "纬度", "经度", "ICCID", "安装日期", "备注"}
+
+func deviceRow(n int, company string) []any {
+	return []any{apitest.IMEI(n), fmt.Sprintf("井 %d", n), "GT-100", company, "浙江省", "杭州市", "西湖区", "文三路", "30.28", "120.13", "", "2026-01-15", ""}
+}
+
+func TestDeviceImportAllOrNothing(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		e := apitest.New(t, db)
+		admin := e.Admin()
+		c := createCompany(t, e, admin, 1, "c-admin")
+		createDeviceType(t, e, admin, deviceTypeBody("GT-100"))
+
+		// The template comes in the caller's language, with the required columns marked.
+		tpl := e.Do(apitest.Req{Method: "GET", Path: "/api/device/import-template", Token: admin, Lang: "en"})
+		header := readSheet(t, tpl.Raw)[0]
+		if header[0] != "IMEI*" || header[2] != "Type model*" || !strings.Contains(tpl.Header.Get("Content-Disposition"), "device-import.xlsx") {
+			t.Fatalf("template: %v %s", header, tpl.Header.Get("Content-Disposition"))
+		}
+
+		// 1,000 rows with one bad row (number 501 on the sheet): nothing is written, the row is named.
+		rows := [][]any{deviceHeader}
+		for i := 1; i <= 1000; i++ {
+			rows = append(rows, deviceRow(i, c.Name))
+		}
+		rows[500][0] = "490154203237519" // wrong check digit
+		r := upload(t, e, "/api/device/import", admin, "en", "create", xlsx(t, rows))
+		expect(t, r, 422, 42200)
+		if len(r.Errors) != 1 || r.Errors[0].Row != 501 || r.Errors[0].Field != "imei" {
+			t.Fatalf("errors: %+v", r.Errors)
+		}
+		var p struct{ Total int64 }
+		e.Get("/api/device", admin).Into(t, &p)
+		if p.Total != 0 {
+			t.Fatalf("a bad row must write nothing: %d devices", p.Total)
+		}
+
+		// Fixed: all 1,000 are created in one go, with their secrets shown once.
+		rows[500] = deviceRow(500, c.Name)
+		r = upload(t, e, "/api/device/import", admin, "en", "", xlsx(t, rows))
+		expect(t, r, 200, 0)
+		var res struct {
+			Created, Updated, Failed int
+			Secrets                  []struct{ IMEI, Secret string }
+		}
+		r.Into(t, &res)
+		if res.Created != 1000 || res.Updated != 0 || len(res.Secrets) != 1000 || res.Secrets[0].Secret == "" {
+			t.Fatalf("result: %d %d %d", res.Created, res.Updated, len(res.Secrets))
+		}
+		var d model.Device
+		var list struct{ List []model.Device }
+		e.Get("/api/device?imei="+apitest.IMEI(7), admin).Into(t, &list)
+		d = list.List[0]
+		if d.CompanyID != c.ID || d.CountyCode != "330106" || d.InstalledAt == nil || d.Latitude == nil || d.Confirmed.AlertLow != 20 {
+			t.Fatalf("imported device: %+v", d)
+		}
+
+		// The same file again: create refuses every row, upsert updates them.
+		r = upload(t, e, "/api/device/import", admin, "en", "create", xlsx(t, rows[:3]))
+		expect(t, r, 422, 42200)
+		if len(r.Errors) != 2 || !strings.Contains(r.Errors[0].Msg, "already exists") {
+			t.Fatalf("create over existing: %+v", r.Errors)
+		}
+		rows[1][1] = "改名"
+		r = upload(t, e, "/api/device/import", admin, "en", "upsert", xlsx(t, rows[:3]))
+		expect(t, r, 200, 0)
+		r.Into(t, &res)
+		if res.Created != 0 || res.Updated != 2 {
+			t.Fatalf("upsert: %+v", res)
+		}
+
+		// Every bad row is listed, each with its reason.
+		bad := [][]any{deviceHeader, deviceRow(2001, c.Name), deviceRow(2001, c.Name), deviceRow(2002, "No such company"),
+			append(deviceRow(2003, c.Name)[:2:2], "NO-MODEL", c.Name, "火星", "", "", "", "", "", "", "", "")}
+		r = upload(t, e, "/api/device/import", admin, "zh-CN", "create", xlsx(t, bad))
+		expect(t, r, 422, 42200)
+		got := map[string]bool{}
+		for _, x := range r.Errors {
+			got[fmt.Sprintf("%d:%s", x.Row, x.Field)] = true
+		}
+		for _, want := range []string{"3:imei", "4:company", "5:model", "5:province"} {
+			if !got[want] {
+				t.Errorf("missing error %s in %+v", want, r.Errors)
+			}
+		}
+
+		// Files that are not what they should be.
+		expect(t, upload(t, e, "/api/device/import", admin, "en", "create", []byte("not a spreadsheet")), 400, 40000)
+		expect(t, upload(t, e, "/api/device/import", admin, "en", "create", xlsx(t, [][]any{{"Name"}, {"x"}})), 400, 40000)
+		expect(t, upload(t, e, "/api/device/import", admin, "en", "merge", xlsx(t, rows[:2])), 400, 40000)
+	})
+}
+
+func TestDeviceImportIsolation(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		e := apitest.New(t, db)
+		admin := e.Admin()
+		a := createCompany(t, e, admin, 1, "a-admin")
+		b := createCompany(t, e, admin, 2, "b-admin")
+		createDeviceType(t, e, admin, deviceTypeBody("GT-100"))
+		ta, tb := e.Login("a-admin", "Admin-Pass-1"), e.Login("b-admin", "Admin-Pass-1")
+		foreign := createDevice(t, e, tb, deviceBody(apitest.IMEI(9), 0+createdTypeID(t, e, admin)))
+
+		// Company A upserting B's IMEI gets "taken", and naming company B in the file still lands in A.
+		r := upload(t, e, "/api/device/import", ta, "en", "upsert", xlsx(t, [][]any{deviceHeader, deviceRow(9, b.Name)}))
+		expect(t, r, 422, 42200)
+		r = upload(t, e, "/api/device/import", ta, "en", "create", xlsx(t, [][]any{deviceHeader, deviceRow(10, b.Name)}))
+		expect(t, r, 200, 0)
+		var list struct{ List []model.Device }
+		e.Get("/api/device?imei="+apitest.IMEI(10), admin).Into(t, &list)
+		if len(list.List) != 1 || list.List[0].CompanyID != a.ID {
+			t.Fatalf("imported by A: %+v", list.List)
+		}
+		// Parameters of B's device through A's parameter import: no such device.
+		pr := upload(t, e, "/api/device/param/import", ta, "en", "", xlsx(t, [][]any{{"IMEI", "低报阈值", "高报阈值"}, {apitest.IMEI(9), "10", "20"}}))
+		expect(t, pr, 422, 42200)
+		var d model.Device
+		e.Get(fmt.Sprintf("/api/device/%d", foreign.ID), admin).Into(t, &d)
+		if d.Name != foreign.Name || d.Wanted.AlertLow != 20 {
+			t.Fatalf("B's device changed: %+v", d)
+		}
+	})
+}
+
+func createdTypeID(t *testing.T, e *apitest.Env, token string) int64 {
+	t.Helper()
+	var p struct{ List []model.DeviceType }
+	e.Get("/api/deviceClassify?model=GT-100", token).Into(t, &p)
+	return p.List[0].ID
+}
+
+func TestParameterImport(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		e := apitest.New(t, db)
+		admin := e.Admin()
+		createCompany(t, e, admin, 1, "c-admin")
+		ct := e.Login("c-admin", "Admin-Pass-1")
+		typeID := createDeviceType(t, e, admin, deviceTypeBody("GT-100")).ID
+		d1 := createDevice(t, e, ct, deviceBody(apitest.IMEI(1), typeID))
+		d2 := createDevice(t, e, ct, deviceBody(apitest.IMEI(2), typeID))
+		header := []any{"IMEI", "Low threshold", "High threshold", "Report interval (min)", "Heartbeat interval (min)"}
+
+		r := upload(t, e, "/api/device/param/import", ct, "en", "", xlsx(t, [][]any{header,
+			{apitest.IMEI(1), "10", "30", "", ""},
+			{apitest.IMEI(2), "60", "", "", ""}, // low above the wanted high (50)
+			{apitest.IMEI(3), "10", "20", "", ""},
+			{apitest.IMEI(1), "", "", "", ""},
+		}))
+		expect(t, r, 422, 42200)
+		rows := map[int]bool{}
+		for _, x := range r.Errors {
+			rows[x.Row] = true
+		}
+		if !rows[3] || !rows[4] || !rows[5] || rows[2] {
+			t.Fatalf("bad rows: %+v", r.Errors)
+		}
+		var cmds []model.DeviceCommand
+		e.Get(fmt.Sprintf("/api/device/%d/commands", d1.ID), ct).Into(t, &cmds)
+		if len(cmds) != 0 {
+			t.Fatal("a refused file queues nothing")
+		}
+
+		r = upload(t, e, "/api/device/param/import", ct, "en", "", xlsx(t, [][]any{header,
+			{apitest.IMEI(1), "10", "30", "", ""},
+			{apitest.IMEI(2), "", "", "10", "120"},
+		}))
+		expect(t, r, 200, 0)
+		e.Get(fmt.Sprintf("/api/device/%d/commands", d1.ID), ct).Into(t, &cmds)
+		if len(cmds) != 1 || cmds[0].Command != "setAlertParam" {
+			t.Fatalf("d1 queue: %+v", cmds)
+		}
+		var d model.Device
+		e.Get(fmt.Sprintf("/api/device/%d", d2.ID), ct).Into(t, &d)
+		if d.Wanted.ReportInterval != 10 || d.Wanted.HeartbeatInterval != 120 || d.Wanted.AlertLow != 20 {
+			t.Fatalf("d2 wanted: %+v", d.Wanted)
+		}
+		_ = http.StatusOK
+	})
+}

@@ -1,0 +1,355 @@
+package device
+
+import (
+	"context"
+	"database/sql"
+	"strconv"
+	"strings"
+	"time"
+
+	"irgas/internal/apperr"
+	"irgas/internal/auth"
+	"irgas/internal/httpx"
+	"irgas/internal/i18n"
+	"irgas/internal/listq"
+	"irgas/internal/model"
+	"irgas/internal/region"
+	"irgas/internal/sheet"
+	"irgas/internal/store"
+)
+
+// MaxImportRows bounds one import file.
+const MaxImportRows = 20000
+
+// Import modes: create refuses an IMEI that exists; upsert updates that device.
+const (
+	ModeCreate = "create"
+	ModeUpsert = "upsert"
+)
+
+// ImportColumns are the columns of the device import and its template.
+var ImportColumns = []sheet.Column{
+	{Key: "imei", Zh: "IMEI", En: "IMEI", Required: true, Example: "490154203237518"},
+	{Key: "name", Zh: "设备名称", En: "Name", Required: true, Example: "文三路 3 号井"},
+	{Key: "model", Zh: "设备型号", En: "Type model", Required: true, Example: "GT-100"},
+	{Key: "company", Zh: "所属企业", En: "Company", Example: "(平台用户填写 / platform users only)"},
+	{Key: "province", Zh: "省", En: "Province", Required: true, Example: "浙江省"},
+	{Key: "city", Zh: "市", En: "City", Example: "杭州市"},
+	{Key: "county", Zh: "区县", En: "County", Example: "西湖区"},
+	{Key: "address", Zh: "安装地址", En: "Address", Example: "文三路 3 号"},
+	{Key: "latitude", Zh: "纬度", En: "Latitude", Example: "30.28"},
+	{Key: "longitude", Zh: "经度", En: "Longitude", Example: "120.13"},
+	{Key: "iccid", Zh: "ICCID", En: "ICCID", Example: "89860412345678901234"},
+	{Key: "installedAt", Zh: "安装日期", En: "Installed on", Example: "2026-01-15"},
+	{Key: "remark", Zh: "备注", En: "Remark"},
+}
+
+// ParamImportColumns are the columns of the parameter import: a row changes the parameters it fills.
+var ParamImportColumns = []sheet.Column{
+	{Key: "imei", Zh: "IMEI", En: "IMEI", Required: true, Example: "490154203237518"},
+	{Key: "alertLow", Zh: "低报阈值", En: "Low threshold", Example: "20"},
+	{Key: "alertHigh", Zh: "高报阈值", En: "High threshold", Example: "50"},
+	{Key: "reportInterval", Zh: "上报间隔(分钟)", En: "Report interval (min)", Example: "5"},
+	{Key: "heartbeatInterval", Zh: "心跳间隔(分钟)", En: "Heartbeat interval (min)", Example: "60"},
+}
+
+// ImportResult answers an import. Secrets of the devices it created are in it, the only time they are shown.
+type ImportResult struct {
+	Created int              `json:"created"`
+	Updated int              `json:"updated"`
+	Failed  int              `json:"failed"`
+	Secrets []ImportedSecret `json:"secrets"`
+}
+
+// ImportedSecret is the secret of one created device.
+type ImportedSecret struct {
+	IMEI   string `json:"imei"`
+	Secret string `json:"secret"`
+}
+
+type plannedRow struct {
+	number   int
+	fields   store.DeviceFields
+	typ      model.DeviceType
+	updateID int64
+}
+
+// Import checks every row first; if any is bad nothing is written and the 422 lists every bad row.
+// Otherwise all rows are written in one transaction.
+func (s *Service) Import(ctx context.Context, a *auth.Actor, lang i18n.Lang, rows []sheet.Row, mode string) (ImportResult, error) {
+	types, err := s.typesByModel(ctx)
+	if err != nil {
+		return ImportResult{}, err
+	}
+	companies := map[string]int64{}
+	if a.IsPlatform() {
+		refs, err := s.db.CompanyRefs(ctx, store.Platform)
+		if err != nil {
+			return ImportResult{}, err
+		}
+		for _, c := range refs {
+			companies[c.Name] = c.ID
+		}
+	}
+	imeis := make([]string, 0, len(rows))
+	for _, r := range rows {
+		imeis = append(imeis, r.Get("imei"))
+	}
+	existing, err := s.db.DevicesByIMEI(ctx, imeis)
+	if err != nil {
+		return ImportResult{}, err
+	}
+
+	var errs []apperr.FieldError
+	fail := func(row int, field, key string, args ...any) {
+		errs = append(errs, apperr.FieldError{Row: row, Field: field, Msg: i18n.T(lang, key, args...)})
+	}
+	seen := map[string]int{}
+	plan := make([]plannedRow, 0, len(rows))
+	for _, r := range rows {
+		in, bad := rowInput(r)
+		for _, f := range bad {
+			fail(r.Number, f, "import.bad_value")
+		}
+		t, ok := types[r.Get("model")]
+		if !ok {
+			fail(r.Number, "model", "device.unknown_type")
+		}
+		in.TypeID = t.ID
+		company := a.CompanyID
+		if a.IsPlatform() {
+			id, ok := companies[r.Get("company")]
+			if !ok {
+				fail(r.Number, "company", "role.company_not_found")
+			}
+			company = &id
+		}
+		for _, f := range httpx.Check(lang, in) {
+			errs = append(errs, apperr.FieldError{Row: r.Number, Field: f.Field, Msg: f.Msg})
+		}
+		for _, f := range placement(in) {
+			fail(r.Number, f.Field, f.Key, f.Args...)
+		}
+		if first, dup := seen[in.IMEI]; dup {
+			fail(r.Number, "imei", "import.duplicate_imei", first)
+		}
+		seen[in.IMEI] = r.Number
+		p := plannedRow{number: r.Number, typ: t}
+		if company != nil {
+			p.fields = toFields(in, *company)
+		}
+		if d, taken := existing[in.IMEI]; taken {
+			// Another company's device is "taken" as if it were any device: nothing tells whose it is.
+			if mode != ModeUpsert || (company != nil && d.CompanyID != *company) || (!a.IsPlatform() && d.CompanyID != *a.CompanyID) {
+				fail(r.Number, "imei", "device.imei_taken")
+			}
+			p.updateID = d.ID
+		}
+		plan = append(plan, p)
+	}
+	if len(errs) > 0 {
+		e := apperr.Validation(errs...)
+		e.Data = ImportResult{Failed: failedRows(errs), Secrets: []ImportedSecret{}}
+		return ImportResult{}, e
+	}
+
+	res := ImportResult{Secrets: []ImportedSecret{}}
+	err = s.db.InTx(ctx, func(tx *sql.Tx) error {
+		for _, p := range plan {
+			if p.updateID != 0 {
+				if err := s.db.UpdateDevice(ctx, tx, store.Platform, p.updateID, p.fields); err != nil {
+					return err
+				}
+				res.Updated++
+				continue
+			}
+			secret, hash := NewSecret()
+			if _, err := s.db.CreateDevice(ctx, tx, p.fields, p.typ, hash); err != nil {
+				return err
+			}
+			res.Created++
+			res.Secrets = append(res.Secrets, ImportedSecret{IMEI: p.fields.IMEI, Secret: secret})
+		}
+		return nil
+	})
+	return res, err
+}
+
+// ImportParams checks every row, then queues every row's parameter changes in one transaction.
+func (s *Service) ImportParams(ctx context.Context, a *auth.Actor, lang i18n.Lang, rows []sheet.Row) (ImportResult, error) {
+	imeis := make([]string, 0, len(rows))
+	for _, r := range rows {
+		imeis = append(imeis, r.Get("imei"))
+	}
+	existing, err := s.db.DevicesByIMEI(ctx, imeis)
+	if err != nil {
+		return ImportResult{}, err
+	}
+	var errs []apperr.FieldError
+	fail := func(row int, field, key string, args ...any) {
+		errs = append(errs, apperr.FieldError{Row: row, Field: field, Msg: i18n.T(lang, key, args...)})
+	}
+	type change struct {
+		id     int64
+		alert  *AlertInput
+		ival   *IntervalInput
+		number int
+	}
+	var changes []change
+	seen := map[string]int{}
+	for _, r := range rows {
+		imei := r.Get("imei")
+		d, ok := existing[imei]
+		if !ok || (!a.IsPlatform() && d.CompanyID != *a.CompanyID) {
+			fail(r.Number, "imei", "import.no_device")
+			continue
+		}
+		if first, dup := seen[imei]; dup {
+			fail(r.Number, "imei", "import.duplicate_imei", first)
+		}
+		seen[imei] = r.Number
+		c := change{id: d.ID, number: r.Number}
+		low, high := r.Get("alertLow"), r.Get("alertHigh")
+		if low != "" || high != "" {
+			in := AlertInput{DeviceIDs: []int64{d.ID}, AlertLow: d.Wanted.AlertLow, AlertHigh: d.Wanted.AlertHigh}
+			if !parseFloat(low, &in.AlertLow) {
+				fail(r.Number, "alertLow", "import.bad_value")
+			}
+			if !parseFloat(high, &in.AlertHigh) {
+				fail(r.Number, "alertHigh", "import.bad_value")
+			}
+			for _, f := range append(httpx.Check(lang, in), alertRules(in)...) {
+				errs = append(errs, apperr.FieldError{Row: r.Number, Field: f.Field, Msg: orT(lang, f)})
+			}
+			c.alert = &in
+		}
+		report, heartbeat := r.Get("reportInterval"), r.Get("heartbeatInterval")
+		if report != "" || heartbeat != "" {
+			in := IntervalInput{DeviceIDs: []int64{d.ID}, ReportInterval: d.Wanted.ReportInterval, HeartbeatInterval: d.Wanted.HeartbeatInterval}
+			if !parseInt(report, &in.ReportInterval) {
+				fail(r.Number, "reportInterval", "import.bad_value")
+			}
+			if !parseInt(heartbeat, &in.HeartbeatInterval) {
+				fail(r.Number, "heartbeatInterval", "import.bad_value")
+			}
+			for _, f := range append(httpx.Check(lang, in), intervalRules(in)...) {
+				errs = append(errs, apperr.FieldError{Row: r.Number, Field: f.Field, Msg: orT(lang, f)})
+			}
+			c.ival = &in
+		}
+		if c.alert == nil && c.ival == nil {
+			fail(r.Number, "imei", "import.nothing_to_change")
+		}
+		changes = append(changes, c)
+	}
+	if len(errs) > 0 {
+		e := apperr.Validation(errs...)
+		e.Data = ImportResult{Failed: failedRows(errs), Secrets: []ImportedSecret{}}
+		return ImportResult{}, e
+	}
+	res := ImportResult{Secrets: []ImportedSecret{}}
+	expires := time.Now().Add(CommandTTL).UnixMilli()
+	err = s.db.InTx(ctx, func(tx *sql.Tx) error {
+		for _, c := range changes {
+			if c.alert != nil {
+				if _, err := s.db.QueueParamChangeTx(ctx, tx, a.Scope(), []int64{c.id}, alertChange(a, *c.alert, expires)); err != nil {
+					return err
+				}
+			}
+			if c.ival != nil {
+				if _, err := s.db.QueueParamChangeTx(ctx, tx, a.Scope(), []int64{c.id}, intervalChange(a, *c.ival, expires)); err != nil {
+					return err
+				}
+			}
+			res.Updated++
+		}
+		return nil
+	})
+	return res, err
+}
+
+func (s *Service) typesByModel(ctx context.Context) (map[string]model.DeviceType, error) {
+	out := map[string]model.DeviceType{}
+	err := s.db.EachDeviceType(ctx, listq.Query{}, func(t model.DeviceType) error {
+		out[t.Model] = t
+		return nil
+	})
+	return out, err
+}
+
+// rowInput reads a device row into an Input; it returns the fields whose text does not parse.
+func rowInput(r sheet.Row) (Input, []string) {
+	in := Input{IMEI: r.Get("imei"), Name: r.Get("name"), Address: r.Get("address"), ICCID: r.Get("iccid"), Remark: r.Get("remark")}
+	var bad []string
+	var ok bool
+	if in.ProvinceCode, ok = region.Find("", r.Get("province")); !ok {
+		bad = append(bad, "province")
+	}
+	if v := r.Get("city"); v != "" {
+		if in.CityCode, ok = region.Find(in.ProvinceCode, v); !ok {
+			bad = append(bad, "city")
+		}
+	}
+	if v := r.Get("county"); v != "" {
+		if in.CountyCode, ok = region.Find(in.CityCode, v); !ok {
+			bad = append(bad, "county")
+		}
+	}
+	for key, dst := range map[string]**float64{"latitude": &in.Latitude, "longitude": &in.Longitude} {
+		if v := r.Get(key); v != "" {
+			f, err := strconv.ParseFloat(v, 64)
+			if err != nil {
+				bad = append(bad, key)
+				continue
+			}
+			*dst = &f
+		}
+	}
+	if v := r.Get("installedAt"); v != "" {
+		t, err := time.ParseInLocation("2006-01-02", strings.ReplaceAll(v, "/", "-"), time.Local)
+		if err != nil {
+			bad = append(bad, "installedAt")
+		} else {
+			ms := t.UnixMilli()
+			in.InstalledAt = &ms
+		}
+	}
+	return in, bad
+}
+
+func parseFloat(s string, dst *float64) bool {
+	if s == "" {
+		return true
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err == nil {
+		*dst = v
+	}
+	return err == nil
+}
+
+func parseInt(s string, dst *int) bool {
+	if s == "" {
+		return true
+	}
+	v, err := strconv.Atoi(s)
+	if err == nil {
+		*dst = v
+	}
+	return err == nil
+}
+
+func orT(lang i18n.Lang, f apperr.FieldError) string {
+	if f.Msg != "" {
+		return f.Msg
+	}
+	return i18n.T(lang, f.Key, f.Args...)
+}
+
+func failedRows(errs []apperr.FieldError) int {
+	rows := map[int]bool{}
+	for _, e := range errs {
+		rows[e.Row] = true
+	}
+	return len(rows)
+}

@@ -1,0 +1,153 @@
+// Package sheet reads uploaded .xlsx files for imports: the first sheet, a header row in zh-CN or en, and
+// the data rows with the row numbers a spreadsheet shows (the header is row 1), so that every error can
+// name its row. It also writes the matching templates.
+package sheet
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+
+	"irgas/internal/i18n"
+)
+
+// Column is one column of an import: its key and the headers it may have.
+type Column struct {
+	Key      string
+	Zh, En   string
+	Required bool
+	// Example is a value for the template's example row.
+	Example string
+}
+
+// Row is one data row: its number as a spreadsheet shows it, and its values by column key.
+type Row struct {
+	Number int
+	Values map[string]string
+}
+
+// Get returns a value by column key, trimmed.
+func (r Row) Get(key string) string { return strings.TrimSpace(r.Values[key]) }
+
+// ErrNoHeader means the first row does not name the required columns.
+var ErrNoHeader = errors.New("sheet: the header row lacks required columns")
+
+// Read parses the first sheet of an .xlsx. Columns are matched by header (either language, case and
+// spaces ignored, a trailing * allowed); unknown columns are ignored; empty rows are skipped. It returns
+// the required columns missing from the header.
+func Read(r io.Reader, cols []Column, maxRows int) ([]Row, []Column, error) {
+	f, err := excelize.OpenReader(r)
+	if err != nil {
+		return nil, nil, fmt.Errorf("sheet: not an .xlsx file: %w", err)
+	}
+	defer f.Close()
+	sheets := f.GetSheetList()
+	if len(sheets) == 0 {
+		return nil, nil, errors.New("sheet: the file has no sheet")
+	}
+	rows, err := f.Rows(sheets[0])
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rows.Close()
+	var keys []string
+	var out []Row
+	number := 0
+	for rows.Next() {
+		number++
+		cells, err := rows.Columns()
+		if err != nil {
+			return nil, nil, err
+		}
+		if keys == nil {
+			keys = matchHeader(cells, cols)
+			continue
+		}
+		values := map[string]string{}
+		empty := true
+		for i, c := range cells {
+			if i < len(keys) && keys[i] != "" {
+				values[keys[i]] = c
+				empty = empty && strings.TrimSpace(c) == ""
+			}
+		}
+		if empty {
+			continue
+		}
+		if len(out) >= maxRows {
+			return nil, nil, fmt.Errorf("sheet: more than %d rows", maxRows)
+		}
+		out = append(out, Row{Number: number, Values: values})
+	}
+	var missing []Column
+	for _, c := range cols {
+		if c.Required && !contains(keys, c.Key) {
+			missing = append(missing, c)
+		}
+	}
+	return out, missing, rows.Error()
+}
+
+func matchHeader(cells []string, cols []Column) []string {
+	norm := func(s string) string {
+		return strings.ToLower(strings.TrimSuffix(strings.ReplaceAll(strings.TrimSpace(s), " ", ""), "*"))
+	}
+	keys := make([]string, len(cells))
+	for i, h := range cells {
+		for _, c := range cols {
+			if n := norm(h); n == norm(c.Zh) || n == norm(c.En) || n == norm(c.Key) {
+				keys[i] = c.Key
+			}
+		}
+	}
+	return keys
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Template writes an .xlsx with the header row in lang (required columns marked *) and one example row.
+func Template(cols []Column, lang i18n.Lang) ([]byte, error) {
+	f := excelize.NewFile()
+	defer f.Close()
+	header := make([]any, len(cols))
+	example := make([]any, len(cols))
+	for i, c := range cols {
+		h := c.Zh
+		if lang == i18n.EN {
+			h = c.En
+		}
+		if c.Required {
+			h += "*"
+		}
+		header[i], example[i] = h, c.Example
+		col, _ := excelize.ColumnNumberToName(i + 1)
+		_ = f.SetColWidth("Sheet1", col, col, 18)
+	}
+	// Text format for every column, so that an IMEI is not turned into a number in scientific notation.
+	style, err := f.NewStyle(&excelize.Style{NumFmt: 49})
+	if err != nil {
+		return nil, err
+	}
+	last, _ := excelize.ColumnNumberToName(len(cols))
+	_ = f.SetColStyle("Sheet1", "A:"+last, style)
+	if err := f.SetSheetRow("Sheet1", "A1", &header); err != nil {
+		return nil, err
+	}
+	if err := f.SetSheetRow("Sheet1", "A2", &example); err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	_, err = f.WriteTo(&buf)
+	return buf.Bytes(), err
+}
