@@ -135,3 +135,27 @@ func BenchmarkSignIn(b *testing.B) {
 		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "signins/s")
 	})
 }
+
+// BenchmarkDeviceImport times POST /api/device/import of 10,000 rows (checked whole, then written in one
+// transaction). Goal: seconds, not minutes.
+func BenchmarkDeviceImport(b *testing.B) {
+	eachDB(b, func(b *testing.B, db *store.DB) {
+		e := apitest.New(b, db)
+		admin := e.Admin()
+		e.Post("/api/deviceClassify", admin, map[string]any{"name": "t", "model": "GT-100", "unit": "%LEL", "rangeMin": 0,
+			"rangeMax": 100, "lowThreshold": 20, "highThreshold": 50, "reportInterval": 5, "heartbeatInterval": 60, "communication": "NB-IoT"})
+		company := apitest.CompanyBody(1, "bench-admin")
+		e.Post("/api/company", admin, company)
+		run := 0
+		for b.Loop() {
+			run++
+			file := deviceSheet(b, run, 10_000, company["name"].(string))
+			start := time.Now()
+			r := upload(b, e, "/api/device/import", admin, file)
+			if r.Status != http.StatusOK {
+				b.Fatalf("%d %s", r.Status, r.Raw[:min(len(r.Raw), 500)])
+			}
+			b.ReportMetric(time.Since(start).Seconds(), "s/10k-rows")
+		}
+	})
+}
