@@ -62,7 +62,8 @@ type API struct {
 // Routes is the route table: every call of the API, in one place.
 func (a *API) Routes() []Route {
 	return slices.Concat(a.authRoutes(), a.metaRoutes(), a.roleRoutes(), a.operationLogRoutes(), a.companyRoutes(),
-		a.userRoutes(), a.deviceTypeRoutes(), a.deviceRoutes(), a.importRoutes())
+		a.userRoutes(), a.deviceTypeRoutes(), a.deviceRoutes(), a.importRoutes(),
+		a.fileRoutes())
 }
 
 // Handler builds the /api router from the route table. Paths are relative to /api.

@@ -74,5 +74,6 @@ var messages = map[string]message{
 	"import.missing_columns":            {"表头缺少必填列：%s", "The header lacks required columns: %s"},
 	"import.bad_mode":                   {"mode 须为 create 或 upsert", "mode must be create or upsert"},
 	"import.no_file":                    {"请上传 file 字段的 .xlsx 文件", "Upload an .xlsx file in the field file"},
+	"file.not_image":                    {"只能上传 PNG、JPEG、GIF 或 WebP 图片", "Only PNG, JPEG, GIF or WebP images can be uploaded"},
 	"role.company_not_found":            {"企业不存在", "The company does not exist"},
 }
