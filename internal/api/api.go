@@ -5,6 +5,7 @@ package api
 
 import (
 	"net/http"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,6 +19,7 @@ import (
 	"irgas/internal/device"
 	"irgas/internal/devicetype"
 	"irgas/internal/httpx"
+	"irgas/internal/ingest"
 	"irgas/internal/listq"
 	"irgas/internal/oplog"
 	"irgas/internal/role"
@@ -43,7 +45,9 @@ type Route struct {
 	MaxBody int64
 	// Multipart documents an upload body (a file field and a mode field).
 	Multipart bool
-	Endpoint  httpx.Endpoint
+	// NoRecord leaves the call out of the operation record (device traffic, not user operations).
+	NoRecord bool
+	Endpoint httpx.Endpoint
 }
 
 // API holds what the handlers need.
@@ -55,6 +59,7 @@ type API struct {
 	Users       *user.Service
 	DeviceTypes *devicetype.Service
 	Devices     *device.Service
+	Ingest      *ingest.Writer
 	Recorder    *oplog.Recorder
 	Config      config.Config
 }
@@ -63,7 +68,7 @@ type API struct {
 func (a *API) Routes() []Route {
 	return slices.Concat(a.authRoutes(), a.metaRoutes(), a.roleRoutes(), a.operationLogRoutes(), a.companyRoutes(),
 		a.userRoutes(), a.deviceTypeRoutes(), a.deviceRoutes(), a.importRoutes(),
-		a.fileRoutes())
+		a.fileRoutes(), a.ingestRoutes())
 }
 
 // Handler builds the /api router from the route table. Paths are relative to /api.
@@ -90,7 +95,9 @@ func (a *API) chain(rt Route) http.Handler {
 		h = a.requirePermission(rt.Perm, rt.PlatformOnly, h)
 		h = a.authenticate(h)
 	}
-	h = a.Recorder.Middleware(oplog.Meta{Module: rt.Module, Action: rt.Action}, a.Config.TrustProxy)(h)
+	if !rt.NoRecord {
+		h = a.Recorder.Middleware(oplog.Meta{Module: rt.Module, Action: rt.Action}, a.Config.TrustProxy)(h)
+	}
 	return limitBody(rt.MaxBody, h)
 }
 
@@ -156,3 +163,5 @@ func pathID(r *http.Request) (int64, error) {
 func parseList(r *http.Request, spec listq.Spec) (listq.Query, error) {
 	return listq.Parse(r.URL.Query(), spec)
 }
+
+func typeOf[T any]() reflect.Type { return reflect.TypeFor[T]() }

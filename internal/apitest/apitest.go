@@ -43,7 +43,7 @@ type Env struct {
 // New starts a server on db with admin created.
 func New(t testing.TB, db *store.DB) *Env {
 	t.Helper()
-	if err := server.BootstrapAdmin(context.Background(), db, AdminPassword); err != nil {
+	if err := server.Prepare(context.Background(), db, AdminPassword); err != nil {
 		t.Fatal(err)
 	}
 	cfg := config.Config{SessionTTL: time.Hour, ShutdownTimeout: time.Second}

@@ -138,6 +138,15 @@ func decode(r *http.Request, dst any) error {
 	}
 }
 
+// BodyError maps a failure reading a request body (over the limit: 413) to an API error.
+func BodyError(err error) error {
+	var maxErr *http.MaxBytesError
+	if errors.As(err, &maxErr) {
+		return apperr.New(http.StatusRequestEntityTooLarge, apperr.CodeTooLarge, "error.too_large", humanBytes(maxErr.Limit))
+	}
+	return apperr.New(http.StatusBadRequest, apperr.CodeBadJSON, "error.bad_json", err.Error())
+}
+
 // Validate checks v's `validate` tags and answers every failing field in the request's language.
 func Validate(r *http.Request, v any) error {
 	if fields := Check(i18n.FromRequest(r), v); len(fields) > 0 {

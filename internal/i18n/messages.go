@@ -75,5 +75,10 @@ var messages = map[string]message{
 	"import.bad_mode":                   {"mode 须为 create 或 upsert", "mode must be create or upsert"},
 	"import.no_file":                    {"请上传 file 字段的 .xlsx 文件", "Upload an .xlsx file in the field file"},
 	"file.not_image":                    {"只能上传 PNG、JPEG、GIF 或 WebP 图片", "Only PNG, JPEG, GIF or WebP images can be uploaded"},
+	"ingest.batch_size":                 {"一次最多上报 %d 条读数，至少 1 条", "A message carries 1 to %d readings"},
+	"ingest.clock_skew":                 {"时间戳与服务器时间相差过大", "The timestamp is too far from the server's clock"},
+	"ingest.range":                      {"取值须在 %v 到 %v 之间", "Must be between %v and %v"},
+	"ingest.bad_device":                 {"设备 IMEI 或密钥错误", "Wrong device IMEI or secret"},
+	"ingest.device_disabled":            {"设备或其所属企业已停用", "The device or its company is disabled"},
 	"role.company_not_found":            {"企业不存在", "The company does not exist"},
 }

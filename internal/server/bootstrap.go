@@ -4,10 +4,26 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"time"
 
 	"irgas/internal/auth"
+	"irgas/internal/ingest"
 	"irgas/internal/store"
 )
+
+// Prepare readies a migrated database for serving: the first administrator and the readings partitions.
+func Prepare(ctx context.Context, db *store.DB, adminPassword string) error {
+	if err := BootstrapAdmin(ctx, db, adminPassword); err != nil {
+		return err
+	}
+	return ensurePartitions(ctx, db)
+}
+
+// ensurePartitions keeps monthly readings partitions from the month of the oldest reading a device may
+// still send to two months ahead.
+func ensurePartitions(ctx context.Context, db *store.DB) error {
+	return db.EnsureReadingPartitions(ctx, time.Now().Add(-ingest.MaxPast-24*time.Hour), 3)
+}
 
 // BootstrapAdmin creates the platform account admin when the database has no user yet, with password
 // or, if it is empty, a generated one printed once to the log.

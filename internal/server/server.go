@@ -22,6 +22,7 @@ import (
 	"irgas/internal/config"
 	"irgas/internal/device"
 	"irgas/internal/devicetype"
+	"irgas/internal/ingest"
 	"irgas/internal/oplog"
 	"irgas/internal/role"
 	"irgas/internal/store"
@@ -33,6 +34,7 @@ type Server struct {
 	cfg      config.Config
 	db       *store.DB
 	recorder *oplog.Recorder
+	ingest   *ingest.Writer
 	auth     *auth.Service
 	handler  http.Handler
 }
@@ -52,7 +54,7 @@ func New(ctx context.Context, cfg config.Config) (*Server, error) {
 	if len(applied) > 0 {
 		slog.Info("database migrated", "applied", applied)
 	}
-	if err := BootstrapAdmin(ctx, db, cfg.AdminPassword); err != nil {
+	if err := Prepare(ctx, db, cfg.AdminPassword); err != nil {
 		db.Close()
 		return nil, err
 	}
@@ -63,11 +65,12 @@ func New(ctx context.Context, cfg config.Config) (*Server, error) {
 func NewWithDB(db *store.DB, cfg config.Config, reg *prometheus.Registry) *Server {
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	rec := oplog.NewRecorder(db, reg)
+	writer := ingest.NewWriter(db, reg)
 	authSvc := auth.NewService(db, cfg.SessionTTL)
 	a := &api.API{DB: db, Auth: authSvc, Roles: role.NewService(db), Companies: company.NewService(db),
 		Users: user.NewService(db), DeviceTypes: devicetype.NewService(db),
-		Devices: device.NewService(db), Recorder: rec, Config: cfg}
-	return &Server{cfg: cfg, db: db, recorder: rec, auth: authSvc, handler: newHandler(a, db, reg)}
+		Devices: device.NewService(db), Ingest: writer, Recorder: rec, Config: cfg}
+	return &Server{cfg: cfg, db: db, recorder: rec, ingest: writer, auth: authSvc, handler: newHandler(a, db, reg)}
 }
 
 // Handler is the whole HTTP surface: /api, /healthz, /readyz, /metrics and the console.
@@ -75,6 +78,7 @@ func (s *Server) Handler() http.Handler { return s.handler }
 
 // Close flushes the operation records and closes the database. Calls must have finished.
 func (s *Server) Close() {
+	s.ingest.Close()
 	s.recorder.Close()
 	s.db.Close()
 }
@@ -107,7 +111,7 @@ func (s *Server) Run(ctx context.Context, ln net.Listener) error {
 	slog.Info("irgas is serving", "url", "http://"+displayAddr(ln.Addr()), "database", string(s.db.Dialect))
 
 	jobs, stopJobs := context.WithCancel(context.Background())
-	go s.purgeLoop(jobs)
+	go s.maintenanceLoop(jobs)
 
 	select {
 	case err := <-serveErr:
@@ -126,8 +130,9 @@ func (s *Server) Run(ctx context.Context, ln net.Listener) error {
 	return err
 }
 
-// purgeLoop removes expired sessions, login keys and captchas every few minutes.
-func (s *Server) purgeLoop(ctx context.Context) {
+// maintenanceLoop removes expired sessions, login keys and captchas, and keeps the readings partitions
+// ahead of time, every few minutes. Every instance runs it; each step is safe to run twice.
+func (s *Server) maintenanceLoop(ctx context.Context) {
 	t := time.NewTicker(5 * time.Minute)
 	defer t.Stop()
 	for {
@@ -137,6 +142,9 @@ func (s *Server) purgeLoop(ctx context.Context) {
 		case <-t.C:
 			if err := s.auth.Purge(ctx); err != nil && ctx.Err() == nil {
 				slog.Warn("purging expired sessions failed", "err", err)
+			}
+			if err := ensurePartitions(ctx, s.db); err != nil && ctx.Err() == nil {
+				slog.Warn("creating readings partitions failed", "err", err)
 			}
 		}
 	}

@@ -328,3 +328,24 @@ func (db *DB) DeviceCommands(ctx context.Context, scope Scope, deviceID int64, l
 	err := scanAll(ctx, db.SQL, sel, scanCommand, func(c model.DeviceCommand) error { out = append(out, c); return nil })
 	return out, wrap(err, "list commands")
 }
+
+// DeviceCredentials is what authenticating a device needs.
+type DeviceCredentials struct {
+	ID, CompanyID int64
+	SecretHash    string
+	Enabled       bool
+}
+
+// DeviceCredentialsByIMEI reads a device's id, company, secret hash and whether it and its company are
+// enabled.
+func (db *DB) DeviceCredentialsByIMEI(ctx context.Context, imei string) (DeviceCredentials, error) {
+	var c DeviceCredentials
+	var status, companyStatus int
+	row, err := queryRow(ctx, db.SQL, db.Q.Select("d.id", "d.company_id", "d.secret_hash", "d.status", "c.status").
+		From("devices d").Join("companies c ON c.id = d.company_id").Where(sq.Eq{"d.imei": imei}))
+	if err == nil {
+		err = row.Scan(&c.ID, &c.CompanyID, &c.SecretHash, &status, &companyStatus)
+	}
+	c.Enabled = status == model.StatusEnabled && companyStatus == model.StatusEnabled
+	return c, wrap(err, "read device credentials")
+}

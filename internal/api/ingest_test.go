@@ -1,0 +1,146 @@
+package api_test
+
+import (
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"irgas/internal/apitest"
+	"irgas/internal/model"
+	"irgas/internal/store"
+	"irgas/internal/testdb"
+)
+
+func ingest(e *apitest.Env, imei, secret string, body any) *apitest.Response {
+	return e.Do(apitest.Req{Method: "POST", Path: "/api/ingest/" + imei, Body: body, Lang: "en",
+		Header: map[string]string{"X-Device-Secret": secret}})
+}
+
+func countReadings(t *testing.T, db *store.DB, deviceID int64) int {
+	t.Helper()
+	var n int
+	if err := db.SQL.QueryRow(db.Rebind("SELECT count(*) FROM readings WHERE device_id = ?"), deviceID).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func TestHTTPIngest(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		e := apitest.New(t, db)
+		admin := e.Admin()
+		c := createCompany(t, e, admin, 1, "c-admin")
+		ct := e.Login("c-admin", "Admin-Pass-1")
+		d := createDevice(t, e, ct, deviceBody(apitest.IMEI(1), createDeviceType(t, e, admin, deviceTypeBody("GT-100")).ID))
+		now := time.Now().UnixMilli()
+
+		// One reading, then a batch with the first one again: the repeat is stored once.
+		r := ingest(e, d.IMEI, d.Secret, map[string]any{"ts": now - 60_000, "ch4": 3.2, "voltage": 360, "signal": 22, "temperature": 21.5})
+		expect(t, r, 200, 0)
+		var res struct{ Accepted, Duplicates int64 }
+		r.Into(t, &res)
+		if res.Accepted != 1 {
+			t.Fatalf("first reading: %+v", res)
+		}
+		r = ingest(e, d.IMEI, d.Secret, []map[string]any{
+			{"ts": now - 60_000, "ch4": 3.2},
+			{"ts": (now - 30_000) / 1000, "ch4": 4.0, "signal": 15}, // seconds are read as seconds
+			{"ts": now, "ch4": 5.5, "voltage": 355, "signal": 20},
+		})
+		expect(t, r, 200, 0)
+		r.Into(t, &res)
+		if res.Accepted != 2 || res.Duplicates != 1 || countReadings(t, db, d.ID) != 3 {
+			t.Fatalf("batch: %+v, %d stored", res, countReadings(t, db, d.ID))
+		}
+		// The live state follows the newest reading; a late, older reading does not move it back.
+		expect(t, ingest(e, d.IMEI, d.Secret, map[string]any{"ts": now - 120_000, "ch4": 9.9}), 200, 0)
+		var live model.Device
+		e.Get(fmt.Sprintf("/api/device/%d", d.ID), ct).Into(t, &live)
+		if !live.Online || live.CH4 == nil || *live.CH4 != 5.5 || *live.Voltage != 355 || *live.LastSeenAt != now {
+			t.Fatalf("live state: %+v", live)
+		}
+
+		rows := []struct {
+			name         string
+			imei, secret string
+			body         any
+			status, code int
+		}{
+			{"wrong secret", d.IMEI, "nope", map[string]any{"ts": now, "ch4": 1}, 401, 40100},
+			{"unknown IMEI", apitest.IMEI(77), d.Secret, map[string]any{"ts": now, "ch4": 1}, 401, 40100},
+			{"ch4 above 100", d.IMEI, d.Secret, map[string]any{"ts": now, "ch4": 100.1}, 422, 42200},
+			{"no ts", d.IMEI, d.Secret, map[string]any{"ch4": 1}, 422, 42200},
+			{"a day in the future", d.IMEI, d.Secret, map[string]any{"ts": now + 86_400_000, "ch4": 1}, 422, 42200},
+			{"signal out of range", d.IMEI, d.Secret, map[string]any{"ts": now, "ch4": 1, "signal": 99}, 422, 42200},
+			{"one bad reading in a batch", d.IMEI, d.Secret, []map[string]any{{"ts": now + 1, "ch4": 1}, {"ts": now + 2, "ch4": -1}}, 422, 42200},
+			{"not JSON", d.IMEI, d.Secret, "ch4=1", 400, 40001},
+			{"empty batch", d.IMEI, d.Secret, []any{}, 422, 42200},
+		}
+		for _, row := range rows {
+			t.Run(row.name, func(t *testing.T) {
+				expect(t, ingest(e, row.imei, row.secret, row.body), row.status, row.code)
+			})
+		}
+		if n := countReadings(t, db, d.ID); n != 4 {
+			t.Fatalf("refused messages stored something: %d readings", n)
+		}
+
+		// A disabled device, or one of a disabled company, is refused.
+		expect(t, e.Do(apitest.Req{Method: "PATCH", Path: fmt.Sprintf("/api/device/%d", d.ID), Token: ct, Body: map[string]any{"status": 0}}), 200, 0)
+		expect(t, ingest(e, d.IMEI, d.Secret, map[string]any{"ts": now, "ch4": 1}), 403, 40302)
+		expect(t, e.Do(apitest.Req{Method: "PATCH", Path: fmt.Sprintf("/api/device/%d", d.ID), Token: ct, Body: map[string]any{"status": 1}}), 200, 0)
+		expect(t, e.Do(apitest.Req{Method: "PATCH", Path: fmt.Sprintf("/api/company/%d", c.ID), Token: admin, Body: map[string]any{"status": 0}}), 200, 0)
+		expect(t, ingest(e, d.IMEI, d.Secret, map[string]any{"ts": now, "ch4": 1}), 403, 40302)
+
+		// Device messages are not operation records.
+		p := listLogs(t, e, admin, "")
+		for _, rec := range p.List {
+			if rec.Path == "/api/ingest/"+d.IMEI {
+				t.Fatal("an ingest call was recorded")
+			}
+		}
+	})
+}
+
+// Many devices sending at once all get their readings committed before their answer.
+func TestIngestGroupCommit(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		e := apitest.New(t, db)
+		admin := e.Admin()
+		createCompany(t, e, admin, 1, "c-admin")
+		ct := e.Login("c-admin", "Admin-Pass-1")
+		typeID := createDeviceType(t, e, admin, deviceTypeBody("GT-100")).ID
+		var devices []model.Device
+		for i := 1; i <= 8; i++ {
+			devices = append(devices, createDevice(t, e, ct, deviceBody(apitest.IMEI(i), typeID)))
+		}
+		now := time.Now().UnixMilli()
+		var wg sync.WaitGroup
+		for _, d := range devices {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for k := range 25 {
+					r := ingest(e, d.IMEI, d.Secret, map[string]any{"ts": now - int64(k)*1000, "ch4": 1.5})
+					if r.Status != 200 {
+						t.Errorf("%s: %d %s", d.IMEI, r.Status, r.Raw)
+						return
+					}
+					// Acknowledged means committed: the reading is readable now.
+					var n int
+					db.SQL.QueryRow(db.Rebind("SELECT count(*) FROM readings WHERE device_id = ? AND ts = ?"), d.ID, now-int64(k)*1000).Scan(&n)
+					if n != 1 {
+						t.Errorf("acknowledged reading of %s not stored", d.IMEI)
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		for _, d := range devices {
+			if n := countReadings(t, db, d.ID); n != 25 {
+				t.Fatalf("%s: %d readings", d.IMEI, n)
+			}
+		}
+	})
+}

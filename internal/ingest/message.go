@@ -1,0 +1,113 @@
+package ingest
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"time"
+
+	"irgas/internal/apperr"
+	"irgas/internal/store"
+)
+
+// Bounds of a reading (CONVENTIONS.md "Devices").
+const (
+	// MaxFuture and MaxPast bound a reading's timestamp against the server's clock: a device clock a little
+	// ahead is tolerated, a buffered reading may be up to MaxPast old.
+	MaxFuture = 5 * time.Minute
+	MaxPast   = 30 * 24 * time.Hour
+	// MaxBatch is the most readings one message may carry.
+	MaxBatch = 500
+)
+
+// Message is one reading as a device sends it.
+type Message struct {
+	TS          *int64   `json:"ts"`
+	CH4         *float64 `json:"ch4"`
+	Voltage     *int     `json:"voltage,omitempty"`
+	Signal      *int     `json:"signal,omitempty"`
+	Temperature *float64 `json:"temperature,omitempty"`
+	Status      string   `json:"status,omitempty"`
+}
+
+// Decode reads a message body: one reading or an array of them.
+func Decode(body []byte) ([]Message, error) {
+	var batch []Message
+	trimmed := firstByte(body)
+	switch trimmed {
+	case '[':
+		if err := json.Unmarshal(body, &batch); err != nil {
+			return nil, apperr.New(400, apperr.CodeBadJSON, "error.bad_json", err.Error())
+		}
+	case '{':
+		var m Message
+		if err := json.Unmarshal(body, &m); err != nil {
+			return nil, apperr.New(400, apperr.CodeBadJSON, "error.bad_json", err.Error())
+		}
+		batch = []Message{m}
+	default:
+		return nil, apperr.New(400, apperr.CodeBadJSON, "error.bad_json", "expected a JSON object or array")
+	}
+	if len(batch) == 0 || len(batch) > MaxBatch {
+		return nil, apperr.Validation(apperr.Field("readings", "ingest.batch_size", MaxBatch))
+	}
+	return batch, nil
+}
+
+func firstByte(b []byte) byte {
+	for _, c := range b {
+		if c != ' ' && c != '\n' && c != '\r' && c != '\t' {
+			return c
+		}
+	}
+	return 0
+}
+
+// Readings checks every message and turns them into readings of the device; one bad message refuses the
+// whole batch (nothing is half-stored), naming each bad field as "[i].field".
+func Readings(msgs []Message, deviceID, companyID int64, now time.Time) ([]store.Reading, error) {
+	var bad []apperr.FieldError
+	out := make([]store.Reading, 0, len(msgs))
+	for i, m := range msgs {
+		at := func(field string) string { return fmt.Sprintf("[%d].%s", i, field) }
+		r := store.Reading{DeviceID: deviceID, CompanyID: companyID, ReceivedAt: now.UnixMilli(), Voltage: m.Voltage,
+			Signal: m.Signal, Temperature: m.Temperature, Status: m.Status}
+		switch {
+		case m.TS == nil:
+			bad = append(bad, apperr.Field(at("ts"), "field.required"))
+		default:
+			r.TS = *m.TS
+			if r.TS < 1e12 { // fewer than 13 digits: seconds
+				r.TS *= 1000
+			}
+			if r.TS > now.Add(MaxFuture).UnixMilli() || r.TS < now.Add(-MaxPast).UnixMilli() {
+				bad = append(bad, apperr.Field(at("ts"), "ingest.clock_skew"))
+			}
+		}
+		switch {
+		case m.CH4 == nil:
+			bad = append(bad, apperr.Field(at("ch4"), "field.required"))
+		case math.IsNaN(*m.CH4) || *m.CH4 < 0 || *m.CH4 > 100:
+			bad = append(bad, apperr.Field(at("ch4"), "ingest.range", 0, 100))
+		default:
+			r.CH4 = *m.CH4
+		}
+		if m.Voltage != nil && (*m.Voltage < 0 || *m.Voltage > 1000) {
+			bad = append(bad, apperr.Field(at("voltage"), "ingest.range", 0, 1000))
+		}
+		if m.Signal != nil && (*m.Signal < 0 || *m.Signal > 31) {
+			bad = append(bad, apperr.Field(at("signal"), "ingest.range", 0, 31))
+		}
+		if m.Temperature != nil && (*m.Temperature < -40 || *m.Temperature > 125) {
+			bad = append(bad, apperr.Field(at("temperature"), "ingest.range", -40, 125))
+		}
+		if len(m.Status) > 32 {
+			bad = append(bad, apperr.Field(at("status"), "ingest.range", 0, 32))
+		}
+		out = append(out, r)
+	}
+	if len(bad) > 0 {
+		return nil, apperr.Validation(bad...)
+	}
+	return out, nil
+}

@@ -1,0 +1,53 @@
+package store_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"irgas/internal/store"
+	"irgas/internal/testdb"
+)
+
+func TestReadingsLandInTheirMonthPartition(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		now := time.Now().UTC()
+		// The last day of the previous month (AddDate(0, -1, 0) would land in this month on the 31st).
+		prev := time.Date(now.Year(), now.Month(), 1, 12, 0, 0, 0, time.UTC).AddDate(0, 0, -1)
+		if err := db.EnsureReadingPartitions(ctx, prev, 3); err != nil {
+			t.Fatal(err)
+		}
+		// Twice is fine: every instance runs it.
+		if err := db.EnsureReadingPartitions(ctx, prev, 3); err != nil {
+			t.Fatal(err)
+		}
+		readings := []store.Reading{
+			{DeviceID: 1, CompanyID: 1, TS: now.UnixMilli(), ReceivedAt: now.UnixMilli(), CH4: 1},
+			{DeviceID: 1, CompanyID: 1, TS: prev.UnixMilli(), ReceivedAt: now.UnixMilli(), CH4: 2},
+			{DeviceID: 1, CompanyID: 1, TS: now.UnixMilli(), ReceivedAt: now.UnixMilli(), CH4: 3}, // same key: skipped
+		}
+		stored, err := db.InsertReadings(ctx, readings)
+		if err != nil || stored != 2 {
+			t.Fatalf("stored %d, %v", stored, err)
+		}
+		if db.Dialect != store.Postgres {
+			return
+		}
+		rows, err := db.SQL.Query("SELECT tableoid::regclass::text FROM readings ORDER BY ts")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var parts []string
+		for rows.Next() {
+			var p string
+			rows.Scan(&p)
+			parts = append(parts, p)
+		}
+		want := []string{"readings_" + prev.Format("200601"), "readings_" + now.Format("200601")}
+		if len(parts) != 2 || parts[0] != want[0] || parts[1] != want[1] {
+			t.Fatalf("partitions %v, want %v", parts, want)
+		}
+	})
+}
