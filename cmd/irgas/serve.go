@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net"
 	"os"
 
 	"irgas/internal/config"
+	"irgas/internal/gateway"
 	"irgas/internal/server"
 	"irgas/internal/store"
 )
@@ -24,13 +26,24 @@ func serve(ctx context.Context, args []string, stdout io.Writer) error {
 	if err := setupLogging(cfg, os.Stderr); err != nil {
 		return err
 	}
+	// Both ports are taken before anything else starts: a taken one ends start-up naming its setting.
 	ln, err := server.Listen(cfg.HTTPAddr)
 	if err != nil {
 		return err
 	}
-	srv, err := server.New(ctx, cfg)
+	var mqttLn net.Listener
+	if cfg.MQTTEnabled() {
+		if mqttLn, err = gateway.Listen(cfg.MQTTAddr); err != nil {
+			ln.Close()
+			return err
+		}
+	}
+	srv, err := server.New(ctx, cfg, mqttLn)
 	if err != nil {
 		ln.Close()
+		if mqttLn != nil {
+			mqttLn.Close()
+		}
 		return err
 	}
 	return srv.Run(ctx, ln)

@@ -14,6 +14,7 @@ import (
 type Config struct {
 	DatabaseURL     string
 	HTTPAddr        string
+	MQTTAddr        string
 	AdminPassword   string
 	SessionTTL      time.Duration
 	TrustProxy      bool
@@ -47,6 +48,7 @@ func DatabaseFlags(fs *flag.FlagSet, c *Config) {
 func ServeFlags(fs *flag.FlagSet, c *Config) {
 	DatabaseFlags(fs, c)
 	str(fs, &c.HTTPAddr, "http-addr", "IRGAS_HTTP_ADDR", ":8080", "address of the HTTP API and console")
+	str(fs, &c.MQTTAddr, "mqtt-addr", "IRGAS_MQTT_ADDR", ":1883", "address of the embedded MQTT broker for devices, or off")
 	str(fs, &c.AdminPassword, "admin-password", "IRGAS_ADMIN_PASSWORD", "",
 		"password of the first account admin, used only when the database has no user yet (generated and printed once if empty)")
 	dur(fs, &c.SessionTTL, "session-ttl", "IRGAS_SESSION_TTL", 12*time.Hour, "a token expires after this long without use")
@@ -105,3 +107,6 @@ func (c *Config) Validate() error {
 	}
 	return nil
 }
+
+// MQTTEnabled reports whether the embedded broker runs.
+func (c *Config) MQTTEnabled() bool { return c.MQTTAddr != "" && c.MQTTAddr != "off" }

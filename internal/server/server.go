@@ -22,6 +22,7 @@ import (
 	"irgas/internal/config"
 	"irgas/internal/device"
 	"irgas/internal/devicetype"
+	"irgas/internal/gateway"
 	"irgas/internal/ingest"
 	"irgas/internal/oplog"
 	"irgas/internal/role"
@@ -35,13 +36,14 @@ type Server struct {
 	db       *store.DB
 	recorder *oplog.Recorder
 	ingest   *ingest.Writer
+	broker   *gateway.Broker
 	auth     *auth.Service
 	handler  http.Handler
 }
 
 // New opens and migrates the database, creates the first administrator if there is no user yet, and
-// builds the HTTP handler.
-func New(ctx context.Context, cfg config.Config) (*Server, error) {
+// builds the HTTP handler and, when mqttLn is given, the embedded MQTT broker on it.
+func New(ctx context.Context, cfg config.Config, mqttLn net.Listener) (*Server, error) {
 	db, err := store.Open(ctx, cfg.DatabaseURL)
 	if err != nil {
 		return nil, err
@@ -58,7 +60,15 @@ func New(ctx context.Context, cfg config.Config) (*Server, error) {
 		db.Close()
 		return nil, err
 	}
-	return NewWithDB(db, cfg, prometheus.NewRegistry()), nil
+	reg := prometheus.NewRegistry()
+	s := NewWithDB(db, cfg, reg)
+	if mqttLn != nil {
+		if s.broker, err = gateway.NewBroker(mqttLn, db, s.ingest, reg); err != nil {
+			s.Close()
+			return nil, err
+		}
+	}
+	return s, nil
 }
 
 // NewWithDB builds a server on an open, migrated database (tests use it with their own databases).
@@ -78,6 +88,9 @@ func (s *Server) Handler() http.Handler { return s.handler }
 
 // Close flushes the operation records and closes the database. Calls must have finished.
 func (s *Server) Close() {
+	if s.broker != nil {
+		_ = s.broker.Close()
+	}
 	s.ingest.Close()
 	s.recorder.Close()
 	s.db.Close()
@@ -108,6 +121,14 @@ func (s *Server) Run(ctx context.Context, ln net.Listener) error {
 	}
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
+	if s.broker != nil {
+		if err := s.broker.Serve(); err != nil {
+			srv.Close()
+			s.Close()
+			return fmt.Errorf("starting the MQTT broker: %w", err)
+		}
+		slog.Info("devices connect over MQTT", "address", s.cfg.MQTTAddr)
+	}
 	slog.Info("irgas is serving", "url", "http://"+displayAddr(ln.Addr()), "database", string(s.db.Dialect))
 
 	jobs, stopJobs := context.WithCancel(context.Background())

@@ -56,7 +56,7 @@ func TestRunStopsGracefullyAndKeepsQueuedRecords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := server.New(ctx, cfg)
+	srv, err := server.New(ctx, cfg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

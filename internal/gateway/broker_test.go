@@ -1,0 +1,199 @@
+package gateway_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"net"
+	"strings"
+	"testing"
+	"time"
+
+	paho "github.com/eclipse/paho.mqtt.golang"
+
+	"irgas/internal/apitest"
+	"irgas/internal/gateway"
+	"irgas/internal/ingest"
+	"irgas/internal/model"
+	"irgas/internal/store"
+	"irgas/internal/testdb"
+)
+
+type fixture struct {
+	db     *store.DB
+	addr   string
+	device model.Device
+	other  model.Device
+}
+
+// setUp makes two devices through the API and serves the broker on a free port.
+func setUp(t *testing.T, db *store.DB) fixture {
+	t.Helper()
+	e := apitest.New(t, db)
+	admin := e.Admin()
+	for n, acct := range map[int]string{1: "a-admin"} {
+		e.Post("/api/company", admin, apitest.CompanyBody(n, acct))
+	}
+	ca := e.Login("a-admin", "Admin-Pass-1")
+	var dt model.DeviceType
+	e.Post("/api/deviceClassify", admin, map[string]any{"name": "t", "model": "GT-100", "unit": "%LEL", "rangeMin": 0, "rangeMax": 100,
+		"lowThreshold": 20, "highThreshold": 50, "reportInterval": 5, "heartbeatInterval": 60, "communication": "NB-IoT"}).Into(t, &dt)
+	mk := func(n int) model.Device {
+		var d model.Device
+		r := e.Post("/api/device", ca, map[string]any{"imei": apitest.IMEI(n), "name": "d", "typeId": dt.ID, "provinceCode": "330000"})
+		r.Into(t, &d)
+		if d.Secret == "" {
+			t.Fatalf("device: %s", r.Raw)
+		}
+		return d
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := ingest.NewWriter(db, nil)
+	b, err := gateway.NewBroker(ln, db, w, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Serve(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close(); w.Close() })
+	return fixture{db: db, addr: ln.Addr().String(), device: mk(1), other: mk(2)}
+}
+
+func connect(t *testing.T, addr, user, pass string) (paho.Client, error) {
+	t.Helper()
+	opts := paho.NewClientOptions().AddBroker("tcp://" + addr).SetClientID(fmt.Sprintf("test-%d", time.Now().UnixNano())).
+		SetUsername(user).SetPassword(pass).SetConnectTimeout(5 * time.Second).SetAutoReconnect(false)
+	c := paho.NewClient(opts)
+	tok := c.Connect()
+	if !tok.WaitTimeout(5 * time.Second) {
+		return nil, fmt.Errorf("connect timed out")
+	}
+	if tok.Error() != nil {
+		return nil, tok.Error()
+	}
+	t.Cleanup(func() { c.Disconnect(100) })
+	return c, nil
+}
+
+func publish(t *testing.T, c paho.Client, topic string, payload any) {
+	t.Helper()
+	data, _ := json.Marshal(payload)
+	tok := c.Publish(topic, 1, false, data)
+	if !tok.WaitTimeout(10*time.Second) || tok.Error() != nil {
+		t.Fatalf("publish to %s: %v", topic, tok.Error())
+	}
+}
+
+func readings(t *testing.T, db *store.DB, deviceID int64) int {
+	t.Helper()
+	var n int
+	db.SQL.QueryRow(db.Rebind("SELECT count(*) FROM readings WHERE device_id = ?"), deviceID).Scan(&n)
+	return n
+}
+
+func TestDevicesAuthenticate(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		f := setUp(t, db)
+		if _, err := connect(t, f.addr, f.device.IMEI, f.device.Secret); err != nil {
+			t.Fatalf("the right secret: %v", err)
+		}
+		for name, creds := range map[string][2]string{
+			"wrong secret":          {f.device.IMEI, "nope"},
+			"another's secret":      {f.device.IMEI, f.other.Secret},
+			"unknown IMEI":          {apitest.IMEI(99), f.device.Secret},
+			"no credentials at all": {"", ""},
+		} {
+			if _, err := connect(t, f.addr, creds[0], creds[1]); err == nil {
+				t.Errorf("%s: connected", name)
+			}
+		}
+		if _, err := db.SQL.Exec(db.Rebind("UPDATE devices SET status = 0 WHERE id = ?"), f.device.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := connect(t, f.addr, f.device.IMEI, f.device.Secret); err == nil {
+			t.Error("a disabled device connected")
+		}
+	})
+}
+
+// A reading acknowledged at QoS 1 is already committed when the PUBACK arrives.
+func TestReadingsAreCommittedBeforePuback(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		f := setUp(t, db)
+		c, err := connect(t, f.addr, f.device.IMEI, f.device.Secret)
+		if err != nil {
+			t.Fatal(err)
+		}
+		now := time.Now().UnixMilli()
+		for i := range 20 {
+			publish(t, c, gateway.UpTopic(f.device.IMEI), map[string]any{"ts": now - int64(i)*1000, "ch4": 2.5, "signal": 20})
+			if got := readings(t, db, f.device.ID); got != i+1 {
+				t.Fatalf("after PUBACK %d: %d readings stored", i+1, got)
+			}
+		}
+		// A batch in one message, with a redelivered reading: stored once.
+		publish(t, c, gateway.UpTopic(f.device.IMEI), []map[string]any{{"ts": now, "ch4": 2.5}, {"ts": now + 1000, "ch4": 3}})
+		if got := readings(t, db, f.device.ID); got != 21 {
+			t.Fatalf("batch with a duplicate: %d", got)
+		}
+		// Invalid messages are acknowledged (a resend would be as bad) and dropped: nothing half-stored.
+		publish(t, c, gateway.UpTopic(f.device.IMEI), []map[string]any{{"ts": now + 2000, "ch4": 1}, {"ts": now + 3000, "ch4": 150}})
+		publish(t, c, gateway.UpTopic(f.device.IMEI), "not json")
+		if got := readings(t, db, f.device.ID); got != 21 {
+			t.Fatalf("invalid messages stored: %d", got)
+		}
+	})
+}
+
+func TestDevicesStayInTheirTopics(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		f := setUp(t, db)
+		c, err := connect(t, f.addr, f.device.IMEI, f.device.Secret)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Publishing as another device stores nothing; MQTT 3.1.1 cannot refuse one PUBLISH, so the broker
+		// drops the connection (MQTT 5 clients get a PUBACK with 0x87 Not authorized instead).
+		data, _ := json.Marshal(map[string]any{"ts": time.Now().UnixMilli(), "ch4": 1})
+		tok := c.Publish(gateway.UpTopic(f.other.IMEI), 1, false, data)
+		tok.WaitTimeout(5 * time.Second)
+		if tok.Error() == nil {
+			t.Fatal("publishing to another device's topic was acknowledged")
+		}
+		if got := readings(t, db, f.other.ID); got != 0 {
+			t.Fatalf("a device wrote another's readings: %d", got)
+		}
+		if c, err = connect(t, f.addr, f.device.IMEI, f.device.Secret); err != nil {
+			t.Fatal(err)
+		}
+		// Subscribing outside its own down topic fails in the SUBACK.
+		for _, topic := range []string{gateway.DownTopic(f.other.IMEI), "irgas/dev/+/down", "#", gateway.UpTopic(f.device.IMEI)} {
+			tok := c.Subscribe(topic, 1, nil)
+			tok.WaitTimeout(5 * time.Second)
+			st := tok.(*paho.SubscribeToken)
+			if code := st.Result()[topic]; code < 0x80 {
+				t.Errorf("subscribing to %s was granted (%#x)", topic, code)
+			}
+		}
+		tok = c.Subscribe(gateway.DownTopic(f.device.IMEI), 1, nil)
+		tok.WaitTimeout(5 * time.Second)
+		if code := tok.(*paho.SubscribeToken).Result()[gateway.DownTopic(f.device.IMEI)]; code >= 0x80 {
+			t.Fatalf("its own down topic was refused (%#x)", code)
+		}
+	})
+}
+
+func TestTakenPortNamesTheSetting(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	_, err = gateway.Listen(ln.Addr().String())
+	if err == nil || !strings.Contains(err.Error(), "IRGAS_MQTT_ADDR") {
+		t.Fatalf("got %v", err)
+	}
+}
