@@ -265,6 +265,11 @@ func (s *Service) ImportParams(ctx context.Context, a *auth.Actor, lang i18n.Lan
 		}
 		return nil
 	})
+	if err == nil {
+		for _, c := range changes {
+			s.notify(c.id)
+		}
+	}
 	return res, err
 }
 

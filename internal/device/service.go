@@ -25,7 +25,29 @@ import (
 const CommandTTL = 72 * time.Hour
 
 // Service applies the device rules over the store.
-type Service struct{ db *store.DB }
+type Service struct {
+	db *store.DB
+	// queued, when set, is told which devices got commands (the dispatcher delivers them at once).
+	queued func(deviceIDs ...int64)
+}
+
+// OnQueued sets who is told of newly queued commands.
+func (s *Service) OnQueued(fn func(deviceIDs ...int64)) { s.queued = fn }
+
+// queueChange queues a change for devices and tells the dispatcher.
+func (s *Service) queueChange(ctx context.Context, a *auth.Actor, ids []int64, ch store.ParamChange) ([]model.DeviceCommand, error) {
+	cmds, err := s.db.QueueParamChange(ctx, a.Scope(), ids, ch)
+	if err == nil {
+		s.notify(ids...)
+	}
+	return cmds, err
+}
+
+func (s *Service) notify(ids ...int64) {
+	if s.queued != nil {
+		s.queued(ids...)
+	}
+}
 
 // NewService makes a device service.
 func NewService(db *store.DB) *Service { return &Service{db: db} }
@@ -186,7 +208,7 @@ func (s *Service) SetAlert(ctx context.Context, a *auth.Actor, in AlertInput) ([
 	if fields := alertRules(in); len(fields) > 0 {
 		return nil, apperr.Validation(fields...)
 	}
-	return s.db.QueueParamChange(ctx, a.Scope(), dedupe(in.DeviceIDs), alertChange(a, in, time.Now().Add(CommandTTL).UnixMilli()))
+	return s.queueChange(ctx, a, dedupe(in.DeviceIDs), alertChange(a, in, time.Now().Add(CommandTTL).UnixMilli()))
 }
 
 // alertRules: thresholds in tenths, 0 < low < high <= 100.
@@ -214,7 +236,7 @@ func (s *Service) SetInterval(ctx context.Context, a *auth.Actor, in IntervalInp
 	if fields := intervalRules(in); len(fields) > 0 {
 		return nil, apperr.Validation(fields...)
 	}
-	return s.db.QueueParamChange(ctx, a.Scope(), dedupe(in.DeviceIDs), intervalChange(a, in, time.Now().Add(CommandTTL).UnixMilli()))
+	return s.queueChange(ctx, a, dedupe(in.DeviceIDs), intervalChange(a, in, time.Now().Add(CommandTTL).UnixMilli()))
 }
 
 // intervalRules: a heartbeat is never shorter than the report interval.
@@ -257,7 +279,7 @@ func (s *Service) SetCustom(ctx context.Context, a *auth.Actor, in CustomInput) 
 		perDevice[id] = map[string]any{"custom_params_wanted": string(wanted)}
 	}
 	raw, _ := json.Marshal(in.Params)
-	return s.db.QueueParamChange(ctx, a.Scope(), ids, store.ParamChange{WantedByDevice: perDevice, Command: SetCustomParam,
+	return s.queueChange(ctx, a, ids, store.ParamChange{WantedByDevice: perDevice, Command: SetCustomParam,
 		Params: raw, By: &a.UserID, ByAccount: a.Account, ExpiresAt: time.Now().Add(CommandTTL).UnixMilli()})
 }
 
@@ -311,7 +333,7 @@ func (s *Service) queue(ctx context.Context, a *auth.Actor, ids []int64, command
 	if err != nil {
 		return nil, err
 	}
-	return s.db.QueueParamChange(ctx, a.Scope(), dedupe(ids), store.ParamChange{Wanted: wanted, Command: command, Params: raw,
+	return s.queueChange(ctx, a, dedupe(ids), store.ParamChange{Wanted: wanted, Command: command, Params: raw,
 		By: &a.UserID, ByAccount: a.Account, ExpiresAt: time.Now().Add(CommandTTL).UnixMilli()})
 }
 

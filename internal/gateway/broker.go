@@ -48,9 +48,17 @@ func Listen(addr string) (net.Listener, error) {
 	return ln, nil
 }
 
+// Commands is what the broker tells about devices listening for commands and hands their answers to.
+type Commands interface {
+	Connected(deviceID int64, imei string)
+	Disconnected(deviceID int64)
+	HandleAck(ctx context.Context, deviceID, companyID int64, payload []byte) error
+}
+
 // Broker is the embedded MQTT broker.
 type Broker struct {
-	srv *mqtt.Server
+	srv  *mqtt.Server
+	hook *deviceHook
 }
 
 // NewBroker makes a broker serving devices on ln.
@@ -66,7 +74,15 @@ func NewBroker(ln net.Listener, db *store.DB, w *ingest.Writer, reg prometheus.R
 	if err := srv.AddListener(listeners.NewNet("devices", ln)); err != nil {
 		return nil, err
 	}
-	return &Broker{srv: srv}, nil
+	return &Broker{srv: srv, hook: h}, nil
+}
+
+// Attach hands commands the devices' subscriptions and answers; call it before Serve.
+func (b *Broker) Attach(c Commands) { b.hook.cmds = c }
+
+// PublishDown sends a command message to a device's down topic (QoS 1).
+func (b *Broker) PublishDown(imei string, payload []byte) error {
+	return b.srv.Publish(DownTopic(imei), payload, false, 1)
 }
 
 // Serve starts accepting devices; it returns at once.
@@ -81,6 +97,7 @@ type deviceHook struct {
 	db       *store.DB
 	writer   *ingest.Writer
 	devices  sync.Map // *mqtt.Client → ingest.Device
+	cmds     Commands
 	dropped  *prometheus.CounterVec
 	received prometheus.Counter
 }
@@ -97,7 +114,22 @@ func newDeviceHook(db *store.DB, w *ingest.Writer) *deviceHook {
 func (h *deviceHook) ID() string { return "irgas-devices" }
 
 func (h *deviceHook) Provides(b byte) bool {
-	return b == mqtt.OnConnectAuthenticate || b == mqtt.OnACLCheck || b == mqtt.OnPublish || b == mqtt.OnDisconnect
+	return b == mqtt.OnConnectAuthenticate || b == mqtt.OnACLCheck || b == mqtt.OnPublish || b == mqtt.OnDisconnect ||
+		b == mqtt.OnSubscribed
+}
+
+// OnSubscribed: a device that subscribed to its down topic listens for commands here.
+func (h *deviceHook) OnSubscribed(cl *mqtt.Client, pk packets.Packet, reasonCodes []byte) {
+	v, ok := h.devices.Load(cl)
+	if !ok || h.cmds == nil {
+		return
+	}
+	dev := v.(ingest.Device)
+	for i, f := range pk.Filters {
+		if f.Filter == DownTopic(dev.IMEI) && i < len(reasonCodes) && reasonCodes[i] < 0x80 {
+			h.cmds.Connected(dev.ID, dev.IMEI)
+		}
+	}
 }
 
 // OnConnectAuthenticate lets a device in with username = IMEI and password = its secret; a disabled
@@ -114,7 +146,11 @@ func (h *deviceHook) OnConnectAuthenticate(cl *mqtt.Client, pk packets.Packet) b
 	return true
 }
 
-func (h *deviceHook) OnDisconnect(cl *mqtt.Client, _ error, _ bool) { h.devices.Delete(cl) }
+func (h *deviceHook) OnDisconnect(cl *mqtt.Client, _ error, _ bool) {
+	if v, ok := h.devices.LoadAndDelete(cl); ok && h.cmds != nil {
+		h.cmds.Disconnected(v.(ingest.Device).ID)
+	}
+}
 
 // OnACLCheck: a device publishes only to its up and ack topics and subscribes only to its down topic.
 func (h *deviceHook) OnACLCheck(cl *mqtt.Client, topic string, write bool) bool {
@@ -158,6 +194,13 @@ func (h *deviceHook) OnPublish(cl *mqtt.Client, pk packets.Packet) (packets.Pack
 			return pk, packets.ErrRejectPacket
 		}
 		return pk, packets.CodeSuccessIgnore // stored: acknowledge, forward to nobody
+	case strings.HasSuffix(pk.TopicName, ackSuffix) && h.cmds != nil:
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		if err := h.cmds.HandleAck(ctx, dev.ID, dev.CompanyID, pk.Payload); err != nil {
+			return h.drop(pk, dev, "bad_ack", err)
+		}
+		return pk, packets.CodeSuccessIgnore
 	default:
 		return h.drop(pk, dev, "unhandled_topic", nil)
 	}

@@ -1,16 +1,19 @@
 package gateway_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	paho "github.com/eclipse/paho.mqtt.golang"
 
 	"irgas/internal/apitest"
+	"irgas/internal/commands"
 	"irgas/internal/gateway"
 	"irgas/internal/ingest"
 	"irgas/internal/model"
@@ -20,6 +23,8 @@ import (
 
 type fixture struct {
 	db     *store.DB
+	env    *apitest.Env
+	token  string
 	addr   string
 	device model.Device
 	other  model.Device
@@ -55,11 +60,16 @@ func setUp(t *testing.T, db *store.DB) fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Fast delivery settings so that re-sends and time-outs happen within the test.
+	d := commands.NewDispatcher(db, b, commands.Settings{AckTimeout: 400 * time.Millisecond, MaxAttempts: 2, Sweep: 100 * time.Millisecond})
+	b.Attach(d)
 	if err := b.Serve(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { b.Close(); w.Close() })
-	return fixture{db: db, addr: ln.Addr().String(), device: mk(1), other: mk(2)}
+	ctx, stop := context.WithCancel(context.Background())
+	go d.Run(ctx)
+	t.Cleanup(func() { stop(); b.Close(); w.Close() })
+	return fixture{db: db, env: e, token: ca, addr: ln.Addr().String(), device: mk(1), other: mk(2)}
 }
 
 func connect(t *testing.T, addr, user, pass string) (paho.Client, error) {
@@ -196,4 +206,144 @@ func TestTakenPortNamesTheSetting(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "IRGAS_MQTT_ADDR") {
 		t.Fatalf("got %v", err)
 	}
+}
+
+// received collects what a device gets on its down topic.
+type received struct {
+	mu   sync.Mutex
+	msgs []commands.Down
+}
+
+func (r *received) handler(_ paho.Client, m paho.Message) {
+	var d commands.Down
+	json.Unmarshal(m.Payload(), &d)
+	r.mu.Lock()
+	r.msgs = append(r.msgs, d)
+	r.mu.Unlock()
+}
+
+func (r *received) wait(t *testing.T, n int) []commands.Down {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		r.mu.Lock()
+		got := append([]commands.Down(nil), r.msgs...)
+		r.mu.Unlock()
+		if len(got) >= n {
+			return got
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("want %d command messages, got %d", n, len(r.msgs))
+	return nil
+}
+
+func commandStatuses(t *testing.T, f fixture) map[int64]model.DeviceCommand {
+	t.Helper()
+	var list []model.DeviceCommand
+	f.env.Get(fmt.Sprintf("/api/device/%d/commands", f.device.ID), f.token).Into(t, &list)
+	out := map[int64]model.DeviceCommand{}
+	for _, c := range list {
+		out[c.ID] = c
+	}
+	return out
+}
+
+func TestCommandsAreDeliveredInOrderAndConfirmed(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		f := setUp(t, db)
+		ids := []int64{f.device.ID}
+		// Queued while the device sleeps.
+		f.env.Post("/api/device/set-alert-param", f.token, map[string]any{"deviceIds": ids, "alertLow": 15, "alertHigh": 35})
+		f.env.Post("/api/device/set-custom-param", f.token, map[string]any{"deviceIds": ids, "params": map[string]any{"buzzer": 0}})
+		f.env.Post(fmt.Sprintf("/api/device/sendCommand/%d", f.device.ID), f.token, map[string]any{"command": "restart"})
+
+		c, err := connect(t, f.addr, f.device.IMEI, f.device.Secret)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got received
+		c.Subscribe(gateway.DownTopic(f.device.IMEI), 1, got.handler).WaitTimeout(5 * time.Second)
+		msgs := got.wait(t, 3)
+		if msgs[0].Command != "setAlertParam" || msgs[1].Command != "setCustomParam" || msgs[2].Command != "restart" ||
+			!(msgs[0].ID < msgs[1].ID && msgs[1].ID < msgs[2].ID) {
+			t.Fatalf("delivered out of order: %+v", msgs)
+		}
+		for _, m := range msgs {
+			if commandStatuses(t, f)[m.ID].Status != "sent" {
+				t.Fatalf("command %d not marked sent", m.ID)
+			}
+		}
+		// The device confirms the thresholds with the values it really applied, and refuses the restart.
+		publish(t, c, gateway.AckTopic(f.device.IMEI), map[string]any{"id": msgs[0].ID, "ok": true, "code": 0, "params": map[string]any{"alertLow": 15, "alertHigh": 35}})
+		publish(t, c, gateway.AckTopic(f.device.IMEI), map[string]any{"id": msgs[1].ID, "ok": true})
+		publish(t, c, gateway.AckTopic(f.device.IMEI), map[string]any{"id": msgs[2].ID, "ok": false, "code": 7, "msg": "busy"})
+		st := commandStatuses(t, f)
+		if st[msgs[0].ID].Status != "acknowledged" || st[msgs[1].ID].Status != "acknowledged" || st[msgs[2].ID].Status != "failed" ||
+			st[msgs[2].ID].ResultMsg != "busy" || st[msgs[0].ID].AckedAt == nil {
+			t.Fatalf("outcomes: %+v", st)
+		}
+		var d model.Device
+		f.env.Get(fmt.Sprintf("/api/device/%d", f.device.ID), f.token).Into(t, &d)
+		if d.Confirmed.AlertLow != 15 || d.Confirmed.AlertHigh != 35 || d.Confirmed.Custom["buzzer"] != 0 || len(d.Confirmed.Custom) != 1 {
+			t.Fatalf("confirmed: %+v", d.Confirmed)
+		}
+		var logged int
+		db.SQL.QueryRow(db.Rebind("SELECT count(*) FROM device_feedback_logs WHERE device_id = ?"), f.device.ID).Scan(&logged)
+		if logged != 3 {
+			t.Fatalf("feedback log: %d", logged)
+		}
+		// An answer naming another device's command changes nothing but is logged.
+		publish(t, c, gateway.AckTopic(f.device.IMEI), map[string]any{"id": 999999, "ok": true})
+
+		// A command queued while the device listens goes down at once (the sweep, here).
+		f.env.Post(fmt.Sprintf("/api/device/sendCommand/%d", f.device.ID), f.token, map[string]any{"command": "selfTest"})
+		if msgs = got.wait(t, 4); msgs[3].Command != "selfTest" {
+			t.Fatalf("live delivery: %+v", msgs[3])
+		}
+	})
+}
+
+func TestUnansweredCommandsAreResentThenTimeOut(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		f := setUp(t, db)
+		c, err := connect(t, f.addr, f.device.IMEI, f.device.Secret)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got received
+		c.Subscribe(gateway.DownTopic(f.device.IMEI), 1, got.handler).WaitTimeout(5 * time.Second)
+		f.env.Post(fmt.Sprintf("/api/device/sendCommand/%d", f.device.ID), f.token, map[string]any{"command": "selfTest"})
+		msgs := got.wait(t, 2) // sent, then sent again after the answer timeout
+		if msgs[0].ID != msgs[1].ID {
+			t.Fatalf("re-sent another command: %+v", msgs)
+		}
+		deadline := time.Now().Add(5 * time.Second)
+		for commandStatuses(t, f)[msgs[0].ID].Status != "timedOut" {
+			if time.Now().After(deadline) {
+				t.Fatalf("never timed out: %+v", commandStatuses(t, f)[msgs[0].ID])
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		if cmd := commandStatuses(t, f)[msgs[0].ID]; cmd.Attempts != 2 || cmd.FinishedAt == nil {
+			t.Fatalf("attempts: %+v", cmd)
+		}
+
+		// A command past its time to live expires without being sent.
+		c.Unsubscribe(gateway.DownTopic(f.device.IMEI)).WaitTimeout(5 * time.Second)
+		f.env.Post(fmt.Sprintf("/api/device/sendCommand/%d", f.device.ID), f.token, map[string]any{"command": "restart"})
+		db.SQL.Exec(db.Rebind("UPDATE device_commands SET expires_at = ? WHERE command = 'restart'"), time.Now().Add(-time.Second).UnixMilli())
+		deadline = time.Now().Add(5 * time.Second)
+		for {
+			var status string
+			db.SQL.QueryRow("SELECT status FROM device_commands WHERE command = 'restart'").Scan(&status)
+			if status == "expired" {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("restart: %s", status)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	})
 }

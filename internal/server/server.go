@@ -18,6 +18,7 @@ import (
 
 	"irgas/internal/api"
 	"irgas/internal/auth"
+	"irgas/internal/commands"
 	"irgas/internal/company"
 	"irgas/internal/config"
 	"irgas/internal/device"
@@ -37,6 +38,8 @@ type Server struct {
 	recorder *oplog.Recorder
 	ingest   *ingest.Writer
 	broker   *gateway.Broker
+	commands *commands.Dispatcher
+	devices  *device.Service
 	auth     *auth.Service
 	handler  http.Handler
 }
@@ -67,6 +70,9 @@ func New(ctx context.Context, cfg config.Config, mqttLn net.Listener) (*Server, 
 			s.Close()
 			return nil, err
 		}
+		s.commands = commands.NewDispatcher(db, s.broker, commands.DefaultSettings)
+		s.broker.Attach(s.commands)
+		s.devices.OnQueued(s.commands.Nudge)
 	}
 	return s, nil
 }
@@ -76,11 +82,13 @@ func NewWithDB(db *store.DB, cfg config.Config, reg *prometheus.Registry) *Serve
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	rec := oplog.NewRecorder(db, reg)
 	writer := ingest.NewWriter(db, reg)
+	devices := device.NewService(db)
 	authSvc := auth.NewService(db, cfg.SessionTTL)
 	a := &api.API{DB: db, Auth: authSvc, Roles: role.NewService(db), Companies: company.NewService(db),
 		Users: user.NewService(db), DeviceTypes: devicetype.NewService(db),
-		Devices: device.NewService(db), Ingest: writer, Recorder: rec, Config: cfg}
-	return &Server{cfg: cfg, db: db, recorder: rec, ingest: writer, auth: authSvc, handler: newHandler(a, db, reg)}
+		Devices: devices, Ingest: writer, Recorder: rec, Config: cfg}
+	return &Server{cfg: cfg, db: db, recorder: rec, ingest: writer, devices: devices, auth: authSvc,
+		handler: newHandler(a, db, reg)}
 }
 
 // Handler is the whole HTTP surface: /api, /healthz, /readyz, /metrics and the console.
@@ -133,6 +141,9 @@ func (s *Server) Run(ctx context.Context, ln net.Listener) error {
 
 	jobs, stopJobs := context.WithCancel(context.Background())
 	go s.maintenanceLoop(jobs)
+	if s.commands != nil {
+		go s.commands.Run(jobs)
+	}
 
 	select {
 	case err := <-serveErr:

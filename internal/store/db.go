@@ -229,3 +229,5 @@ func redactURL(raw string) string {
 	u.User = url.User(u.User.Username())
 	return u.String()
 }
+
+func isNoRows(err error) bool { return errors.Is(err, sql.ErrNoRows) }

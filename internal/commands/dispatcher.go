@@ -1,0 +1,193 @@
+// Package commands delivers the commands and parameter changes queued for devices, in the order they were
+// asked, to the devices connected to this instance; it re-sends unanswered ones a bounded number of times,
+// closes those that time out or expire, and takes the devices' answers.
+package commands
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"sync"
+	"time"
+
+	"irgas/internal/model"
+	"irgas/internal/store"
+)
+
+// Publisher sends a command message down to a device.
+type Publisher interface {
+	PublishDown(imei string, payload []byte) error
+}
+
+// Settings of delivery.
+type Settings struct {
+	// AckTimeout is how long a sent command waits for its answer before it is sent again.
+	AckTimeout time.Duration
+	// MaxAttempts bounds the sends of one command; after the last one times out the command is timedOut.
+	MaxAttempts int
+	// Sweep is how often connected devices are checked for commands to (re)send.
+	Sweep time.Duration
+}
+
+// DefaultSettings: answer within a minute, three sends, checked every five seconds.
+var DefaultSettings = Settings{AckTimeout: time.Minute, MaxAttempts: 3, Sweep: 5 * time.Second}
+
+// Dispatcher delivers commands to the devices connected here.
+type Dispatcher struct {
+	db        *store.DB
+	pub       Publisher
+	settings  Settings
+	connected sync.Map // device id → imei
+	nudges    chan int64
+	mu        sync.Mutex // one delivery at a time per instance keeps each device's order
+}
+
+// NewDispatcher makes a dispatcher; call Run to start it.
+func NewDispatcher(db *store.DB, pub Publisher, s Settings) *Dispatcher {
+	return &Dispatcher{db: db, pub: pub, settings: s, nudges: make(chan int64, 1024)}
+}
+
+// Down is the message a device receives.
+type Down struct {
+	ID      int64           `json:"id"`
+	Command string          `json:"command"`
+	Params  json.RawMessage `json:"params"`
+	TS      int64           `json:"ts"`
+}
+
+// Up is a device's answer to a command.
+type Up struct {
+	ID     int64           `json:"id"`
+	OK     bool            `json:"ok"`
+	Code   int             `json:"code"`
+	Msg    string          `json:"msg"`
+	Params json.RawMessage `json:"params"`
+}
+
+// Connected notes that a device listens on this instance (it subscribed to its down topic) and sends it
+// what waits for it.
+func (d *Dispatcher) Connected(deviceID int64, imei string) {
+	d.connected.Store(deviceID, imei)
+	d.Nudge(deviceID)
+}
+
+// Disconnected forgets a device.
+func (d *Dispatcher) Disconnected(deviceID int64) { d.connected.Delete(deviceID) }
+
+// Nudge asks for a delivery to a device now (after a command was queued); it never blocks.
+func (d *Dispatcher) Nudge(deviceIDs ...int64) {
+	for _, id := range deviceIDs {
+		select {
+		case d.nudges <- id:
+		default: // the sweep will catch it
+		}
+	}
+}
+
+// Run delivers until ctx ends.
+func (d *Dispatcher) Run(ctx context.Context) {
+	sweep := time.NewTicker(d.settings.Sweep)
+	defer sweep.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case id := <-d.nudges:
+			if imei, ok := d.connected.Load(id); ok {
+				d.deliver(ctx, id, imei.(string))
+			}
+		case <-sweep.C:
+			now := time.Now()
+			if _, err := d.db.CloseStaleCommands(ctx, now.UnixMilli(), now.Add(-d.settings.AckTimeout).UnixMilli(), d.settings.MaxAttempts); err != nil && ctx.Err() == nil {
+				slog.Warn("closing stale commands failed", "err", err)
+			}
+			d.connected.Range(func(k, v any) bool {
+				d.deliver(ctx, k.(int64), v.(string))
+				return ctx.Err() == nil
+			})
+		}
+	}
+}
+
+// deliver sends a device's deliverable commands in order, noting each send.
+func (d *Dispatcher) deliver(ctx context.Context, deviceID int64, imei string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	now := time.Now()
+	cmds, err := d.db.Deliverable(ctx, deviceID, now.UnixMilli(), now.Add(-d.settings.AckTimeout).UnixMilli(), d.settings.MaxAttempts)
+	if err != nil {
+		slog.Warn("reading commands to deliver failed", "device", deviceID, "err", err)
+		return
+	}
+	for _, c := range cmds {
+		payload, _ := json.Marshal(Down{ID: c.ID, Command: c.Command, Params: c.Params, TS: time.Now().UnixMilli()})
+		if err := d.pub.PublishDown(imei, payload); err != nil {
+			slog.Warn("sending a command failed", "imei", imei, "command", c.ID, "err", err)
+			return
+		}
+		if err := d.db.MarkSent(ctx, c.ID, time.Now().UnixMilli()); err != nil {
+			slog.Warn("noting a sent command failed", "command", c.ID, "err", err)
+			return
+		}
+	}
+}
+
+// HandleAck records a device's answer: the feedback log always, and the command's outcome with the
+// device's confirmed parameters when it names a command of this device still waiting.
+func (d *Dispatcher) HandleAck(ctx context.Context, deviceID, companyID int64, payload []byte) error {
+	var up Up
+	if err := json.Unmarshal(payload, &up); err != nil || up.ID <= 0 {
+		return errors.New("commands: an answer needs a JSON object with a positive id")
+	}
+	_, err := d.db.RecordAck(ctx, store.Ack{CommandID: up.ID, DeviceID: deviceID, CompanyID: companyID, OK: up.OK,
+		Code: up.Code, Msg: up.Msg, Params: up.Params, ReceivedAt: time.Now().UnixMilli()}, Confirmed)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil // logged as feedback; it names no command of this device
+	}
+	return err
+}
+
+// Confirmed maps an acknowledged parameter command to the device's confirmed columns: the values the
+// device reports in its answer, or those it was asked to set when it reports none.
+func Confirmed(cmd model.DeviceCommand, answer json.RawMessage) map[string]any {
+	var asked, told map[string]float64
+	_ = json.Unmarshal(cmd.Params, &asked)
+	_ = json.Unmarshal(answer, &told)
+	value := func(k string) (float64, bool) {
+		if v, ok := told[k]; ok {
+			return v, true
+		}
+		v, ok := asked[k]
+		return v, ok
+	}
+	cols := map[string]any{}
+	set := func(col, key string, whole bool) {
+		if v, ok := value(key); ok {
+			if whole {
+				cols[col] = int(v)
+			} else {
+				cols[col] = v
+			}
+		}
+	}
+	switch cmd.Command {
+	case "setAlertParam":
+		set("alert_low", "alertLow", false)
+		set("alert_high", "alertHigh", false)
+	case "setIntervalParam":
+		set("report_interval", "reportInterval", true)
+		set("heartbeat_interval", "heartbeatInterval", true)
+	case "setDataFlag":
+		set("data_flag", "dataFlag", true)
+	case "setCustomParam":
+		merged := map[string]float64{}
+		for k := range asked {
+			if v, ok := value(k); ok {
+				merged[k] = v
+			}
+		}
+		cols[store.MergeCustomParams] = merged
+	}
+	return cols
+}
