@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"irgas/internal/api"
 	"irgas/internal/apitest"
+	"irgas/internal/model"
 	"irgas/internal/store"
 	"irgas/internal/testdb"
 )
@@ -61,6 +63,9 @@ var attacks = []attack{
 		return map[string]any{"deviceIds": []int64{id}, "params": map[string]any{"buzzer": 0}}
 	}},
 	{"POST /device/set-data-flag", "device", func(id int64) any { return map[string]any{"deviceIds": []int64{id}, "dataFlag": 1} }},
+	{"GET /alarmLog/{id}", "alarm", nil},
+	{"PUT /alarmLog/{id}/ack", "alarm", nil},
+	{"PUT /alarmLog/{id}/handle", "alarm", map[string]any{"note": "handled by A"}},
 }
 
 // listAttack reads a list (or export) filtered on B: it must answer 403, or 200 without any of B's records.
@@ -79,6 +84,7 @@ var listAttacks = []listAttack{
 	{"GET /deviceClassify/export", ""},
 	{"GET /device", "companyId={B}"},
 	{"GET /device/export", "companyId={B}"},
+	{"GET /alarmLog", "companyId={B}"},
 }
 
 // createAttack creates a record naming company B: it must land in A (or be refused).
@@ -152,7 +158,12 @@ func TestCompanyIsolation(t *testing.T) {
 		}
 		ids["operationLog"] = p.List[0].ID
 		ids["deviceType"] = createDeviceType(t, e, admin, deviceTypeBody("GT-100")).ID
-		ids["device"] = createDevice(t, e, tb, deviceBody(apitest.IMEI(1), ids["deviceType"])).ID
+		devB := createDevice(t, e, tb, deviceBody(apitest.IMEI(1), ids["deviceType"]))
+		ids["device"] = devB.ID
+		expect(t, ingest(e, devB.IMEI, devB.Secret, map[string]any{"ts": time.Now().UnixMilli(), "ch4": 60}), 200, 0)
+		var alarmsB struct{ List []model.Alarm }
+		e.Get(fmt.Sprintf("/api/alarmLog?deviceId=%d", devB.ID), tb).Into(t, &alarmsB)
+		ids["alarm"] = alarmsB.List[0].ID
 		// Device bodies must be valid, so that only the company scope can stop them.
 		for _, at := range createAttacks {
 			if at.route == "POST /device" {
@@ -170,7 +181,8 @@ func TestCompanyIsolation(t *testing.T) {
 			var sb strings.Builder
 			for _, path := range []string{fmt.Sprintf("/api/role/%d", ids["role"]), fmt.Sprintf("/api/users/%d", ids["user"]),
 				fmt.Sprintf("/api/company/%d", b.ID), fmt.Sprintf("/api/deviceClassify/%d", ids["deviceType"]), fmt.Sprintf("/api/device/%d", ids["device"]),
-				fmt.Sprintf("/api/device/%d/commands", ids["device"]), fmt.Sprintf("/api/users?companyId=%d", b.ID), fmt.Sprintf("/api/role?companyId=%d", b.ID)} {
+				fmt.Sprintf("/api/device/%d/commands", ids["device"]), fmt.Sprintf("/api/alarmLog/%d", ids["alarm"]),
+				fmt.Sprintf("/api/users?companyId=%d", b.ID), fmt.Sprintf("/api/role?companyId=%d", b.ID)} {
 				r := e.Get(path, admin)
 				expect(t, r, 200, 0)
 				sb.Write(r.Data)

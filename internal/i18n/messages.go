@@ -80,5 +80,7 @@ var messages = map[string]message{
 	"ingest.range":                      {"取值须在 %v 到 %v 之间", "Must be between %v and %v"},
 	"ingest.bad_device":                 {"设备 IMEI 或密钥错误", "Wrong device IMEI or secret"},
 	"ingest.device_disabled":            {"设备或其所属企业已停用", "The device or its company is disabled"},
+	"alarm.already_acknowledged":        {"该报警已确认", "This alarm is already acknowledged"},
+	"alarm.handle_order":                {"报警须先确认，且只能处理一次", "An alarm is acknowledged first and handled once"},
 	"role.company_not_found":            {"企业不存在", "The company does not exist"},
 }

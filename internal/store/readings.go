@@ -4,7 +4,10 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"sort"
 	"time"
+
+	sq "github.com/Masterminds/squirrel"
 )
 
 // Reading is one measurement of a device.
@@ -29,18 +32,65 @@ const readingsPerStatement = 1000
 func (db *DB) InsertReadings(ctx context.Context, readings []Reading) (int64, error) {
 	var stored int64
 	err := db.InTx(ctx, func(tx *sql.Tx) error {
+		// The devices' last data before this batch: alarms follow only what is newer.
+		ids := map[int64]bool{}
+		for _, r := range readings {
+			ids[r.DeviceID] = true
+		}
+		lastSeen := map[int64]*int64{}
+		for id := range ids {
+			var last *int64
+			row, err := queryRow(ctx, tx, db.Q.Select("last_seen_at").From("devices").Where(sq.Eq{"id": id}))
+			if err == nil {
+				err = row.Scan(&last)
+			}
+			if err != nil && !isNoRows(err) {
+				return wrap(err, "read last data")
+			}
+			lastSeen[id] = last
+		}
+		fresh := map[int64][]Reading{}
 		for start := 0; start < len(readings); start += readingsPerStatement {
 			ins := db.Q.Insert("readings").Columns("device_id", "company_id", "ts", "received_at", "ch4", "voltage",
 				"signal", "temperature", "status")
 			for _, r := range readings[start:min(start+readingsPerStatement, len(readings))] {
 				ins = ins.Values(r.DeviceID, r.CompanyID, r.TS, r.ReceivedAt, r.CH4, r.Voltage, r.Signal, r.Temperature, r.Status)
 			}
-			res, err := exec(ctx, tx, ins.Suffix("ON CONFLICT (device_id, ts) DO NOTHING"))
+			// RETURNING names the readings that were new: a redelivered one is neither stored nor evaluated again.
+			query, args, err := ins.Suffix("ON CONFLICT (device_id, ts) DO NOTHING RETURNING device_id, ts").ToSql()
+			if err != nil {
+				return err
+			}
+			rows, err := tx.QueryContext(ctx, query, args...)
 			if err != nil {
 				return wrap(err, "store readings")
 			}
-			n, _ := res.RowsAffected()
-			stored += n
+			inserted := map[[2]int64]bool{}
+			for rows.Next() {
+				var k [2]int64
+				if err := rows.Scan(&k[0], &k[1]); err != nil {
+					rows.Close()
+					return wrap(err, "store readings")
+				}
+				inserted[k] = true
+			}
+			rows.Close()
+			if err := rows.Err(); err != nil {
+				return wrap(err, "store readings")
+			}
+			stored += int64(len(inserted))
+			for _, r := range readings[start:min(start+readingsPerStatement, len(readings))] {
+				if inserted[[2]int64{r.DeviceID, r.TS}] {
+					fresh[r.DeviceID] = append(fresh[r.DeviceID], r)
+					delete(inserted, [2]int64{r.DeviceID, r.TS}) // a key twice in one batch counts once
+				}
+			}
+		}
+		for id := range fresh {
+			sort.Slice(fresh[id], func(i, j int) bool { return fresh[id][i].TS < fresh[id][j].TS })
+		}
+		if err := db.evaluateAlarms(ctx, tx, fresh, lastSeen); err != nil {
+			return err
 		}
 		newest := map[int64]Reading{}
 		for _, r := range readings {

@@ -1,0 +1,161 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+
+	sq "github.com/Masterminds/squirrel"
+
+	"irgas/internal/alarm"
+	"irgas/internal/listq"
+	"irgas/internal/model"
+)
+
+// evaluateAlarms runs the alarm rules over each device's new readings inside the readings' transaction.
+// Only readings newer than the device's last data count (a late reading is history, not news).
+func (db *DB) evaluateAlarms(ctx context.Context, tx *sql.Tx, fresh map[int64][]Reading, lastSeen map[int64]*int64) error {
+	for deviceID, rs := range fresh {
+		var th alarm.Thresholds
+		var custom string
+		var companyID int64
+		row, err := queryRow(ctx, tx, db.Q.Select("alert_low", "alert_high", "custom_params", "company_id").From("devices").Where(sq.Eq{"id": deviceID}))
+		if err == nil {
+			err = row.Scan(&th.Low, &th.High, &custom, &companyID)
+		}
+		if isNoRows(err) {
+			continue // the device was deleted meanwhile
+		}
+		if err != nil {
+			return wrap(err, "read thresholds")
+		}
+		var params map[string]float64
+		_ = json.Unmarshal([]byte(custom), &params)
+		th.LowBattery = int(params["lowBatteryVoltage"])
+
+		open := map[string]alarm.Open{}
+		sel := db.Q.Select("id", "kind", "level", "peak").From("alarm_logs").Where(sq.Eq{"device_id": deviceID, "status": "active"})
+		err = scanAll(ctx, tx, sel, func(r rowScanner) (alarm.Open, error) {
+			var o alarm.Open
+			return o, r.Scan(&o.ID, &o.Kind, &o.Level, &o.Peak)
+		}, func(o alarm.Open) error { open[o.Kind] = o; return nil })
+		if err != nil {
+			return wrap(err, "read open alarms")
+		}
+		var input []alarm.Reading
+		for _, r := range rs {
+			if last := lastSeen[deviceID]; last == nil || r.TS > *last {
+				input = append(input, alarm.Reading{TS: r.TS, CH4: r.CH4, Voltage: r.Voltage, Status: r.Status})
+			}
+		}
+		changes, after := alarm.Evaluate(th, open, input)
+		started := map[string]int64{}
+		for _, c := range changes {
+			id := c.ID
+			if id == 0 {
+				id = started[c.Kind]
+			}
+			switch c.Op {
+			case alarm.Start:
+				row, err := queryRow(ctx, tx, db.Q.Insert("alarm_logs").
+					Columns("device_id", "company_id", "kind", "level", "value", "peak", "started_at", "status").
+					Values(deviceID, companyID, c.Kind, c.Level, c.Value, c.Peak, c.TS, "active").Suffix("RETURNING id"))
+				if err == nil {
+					err = row.Scan(&id)
+				}
+				if err != nil {
+					return wrap(err, "start alarm")
+				}
+				started[c.Kind] = id
+			case alarm.Update:
+				if _, err := exec(ctx, tx, db.Q.Update("alarm_logs").Set("level", c.Level).Set("value", c.Value).Set("peak", c.Peak).
+					Where(sq.Eq{"id": id})); err != nil {
+					return wrap(err, "update alarm")
+				}
+			case alarm.End:
+				if _, err := exec(ctx, tx, db.Q.Update("alarm_logs").Set("status", "ended").Set("ended_at", c.TS).
+					Where(sq.Eq{"id": id})); err != nil {
+					return wrap(err, "end alarm")
+				}
+			}
+		}
+		if _, err := exec(ctx, tx, db.Q.Update("devices").Set("alarm_state", alarm.State(after)).Where(sq.Eq{"id": deviceID})); err != nil {
+			return wrap(err, "set alarm state")
+		}
+	}
+	return nil
+}
+
+// AlarmList is the allow-list of the alarm list and export calls.
+var AlarmList = listq.Spec{
+	Filters: []listq.Filter{
+		{Param: "deviceId", Column: "a.device_id", Kind: listq.Int, Doc: "device id (repeatable)"},
+		{Param: "companyId", Column: "a.company_id", Kind: listq.Int, Doc: "company id (platform users)"},
+		{Param: "kind", Column: "a.kind", Kind: listq.Exact, Doc: "gas, fault, lowBattery, offline (repeatable)"},
+		{Param: "level", Column: "a.level", Kind: listq.Exact, Doc: "low or high"},
+		{Param: "status", Column: "a.status", Kind: listq.Exact, Doc: "active or ended"},
+		{Param: "imei", Column: "d.imei", Kind: listq.Contains, Doc: "part of the IMEI"},
+		{Param: "startedAt", Column: "a.started_at", Kind: listq.Range, Doc: "$gte:/$lte: epoch ms"},
+	},
+	Sorts:       map[string]string{"startedAt": "a.started_at", "peak": "a.peak", "id": "a.id"},
+	DefaultSort: "-startedAt",
+	TieBreak:    "a.id",
+}
+
+var alarms = table{
+	from: "alarm_logs a JOIN devices d ON d.id = a.device_id",
+	columns: []string{"a.id", "a.device_id", "d.name", "d.imei", "a.company_id", "a.kind", "a.level", "a.value", "a.peak",
+		"a.started_at", "a.ended_at", "a.status", "a.ack_at", "a.ack_by", "a.ack_account", "a.handled_at", "a.handled_by",
+		"a.handled_account", "a.handle_note"},
+	companyColumn: "a.company_id",
+	idColumn:      "a.id",
+}
+
+func scanAlarm(r rowScanner) (model.Alarm, error) {
+	var a model.Alarm
+	err := r.Scan(&a.ID, &a.DeviceID, &a.DeviceName, &a.IMEI, &a.CompanyID, &a.Kind, &a.Level, &a.Value, &a.Peak,
+		&a.StartedAt, &a.EndedAt, &a.Status, &a.AckAt, &a.AckBy, &a.AckAccount, &a.HandledAt, &a.HandledBy,
+		&a.HandledAccount, &a.HandleNote)
+	if a.EndedAt != nil {
+		d := *a.EndedAt - a.StartedAt
+		a.DurationMs = &d
+	}
+	return a, err
+}
+
+// ListAlarms lists alarms within scope.
+func (db *DB) ListAlarms(ctx context.Context, scope Scope, q listq.Query) (Page[model.Alarm], error) {
+	return list(ctx, db, alarms, scope, q, scanAlarm)
+}
+
+// GetAlarm reads one alarm within scope.
+func (db *DB) GetAlarm(ctx context.Context, scope Scope, id int64) (model.Alarm, error) {
+	return get(ctx, db.SQL, db, alarms, scope, id, scanAlarm)
+}
+
+// AckAlarm notes who acknowledged an alarm and when; an alarm is acknowledged once.
+func (db *DB) AckAlarm(ctx context.Context, scope Scope, id, by int64, account string, at int64) error {
+	return db.stepAlarm(ctx, scope, id, map[string]any{"ack_at": at, "ack_by": by, "ack_account": account}, sq.Eq{"ack_at": nil})
+}
+
+// HandleAlarm notes who handled an acknowledged alarm, when and how; an alarm is handled once.
+func (db *DB) HandleAlarm(ctx context.Context, scope Scope, id, by int64, account, note string, at int64) error {
+	return db.stepAlarm(ctx, scope, id, map[string]any{"handled_at": at, "handled_by": by, "handled_account": account, "handle_note": note},
+		sq.And{sq.NotEq{"ack_at": nil}, sq.Eq{"handled_at": nil}})
+}
+
+// stepAlarm applies one step when the alarm is within scope and in the state the step needs (else
+// ErrNotFound for scope, ErrConflict for state).
+func (db *DB) stepAlarm(ctx context.Context, scope Scope, id int64, set map[string]any, state sq.Sqlizer) error {
+	if _, err := db.GetAlarm(ctx, scope, id); err != nil {
+		return err
+	}
+	res, err := exec(ctx, db.SQL, db.Q.Update("alarm_logs").SetMap(set).Where(sq.Eq{"id": id}).Where(state))
+	if err != nil {
+		return wrap(err, "update alarm")
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrConflict
+	}
+	return nil
+}
