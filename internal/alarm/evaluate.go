@@ -17,6 +17,9 @@ const (
 	High = "high"
 )
 
+// OfflineGrace is added to twice a device's heartbeat interval before it counts as offline.
+const OfflineGrace = 2 * 60 * 1000
+
 // Hysteresis: a gas alarm ends only when methane falls this far below the low threshold (in %LEL), and a
 // low-battery alarm only when the voltage rises this far above its threshold (hundredths of a volt).
 const (
@@ -75,6 +78,11 @@ func Evaluate(th Thresholds, open map[string]Open, readings []Reading) ([]Change
 		state[k] = v
 	}
 	var out []Change
+	// Any data ends an offline alarm.
+	if cur, ok := state[Offline]; ok && len(readings) > 0 {
+		delete(state, Offline)
+		out = append(out, Change{Op: End, Kind: Offline, ID: cur.ID, Value: readings[0].CH4, TS: readings[0].TS})
+	}
 	for _, r := range readings {
 		out = append(out, gas(th, state, r)...)
 		out = append(out, battery(th, state, r)...)

@@ -71,3 +71,10 @@ func TestState(t *testing.T) {
 		t.Fatal("state words")
 	}
 }
+
+func TestDataEndsOffline(t *testing.T) {
+	changes, open := Evaluate(th, map[string]Open{Offline: {ID: 3, Kind: Offline}}, readings(1))
+	if ops(changes) != "end:offline:@1 " || changes[0].ID != 3 || len(open) != 0 {
+		t.Fatalf("%s", ops(changes))
+	}
+}

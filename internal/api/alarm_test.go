@@ -101,3 +101,43 @@ func TestBatteryAndFaultAlarms(t *testing.T) {
 		}
 	})
 }
+
+func TestOfflineDetection(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		e := apitest.New(t, db)
+		admin := e.Admin()
+		createCompany(t, e, admin, 1, "c-admin")
+		ct := e.Login("c-admin", "Admin-Pass-1")
+		typeID := createDeviceType(t, e, admin, deviceTypeBody("GT-100")).ID // heartbeat 60 minutes
+		d := createDevice(t, e, ct, deviceBody(apitest.IMEI(1), typeID))
+		quiet := createDevice(t, e, ct, deviceBody(apitest.IMEI(2), typeID))
+		now := time.Now()
+		last := now.Add(-2 * time.Hour).Add(-3 * time.Minute).UnixMilli() // past 2 × 60 min + 2 min
+		expect(t, ingest(e, d.IMEI, d.Secret, map[string]any{"ts": last, "ch4": 1}), 200, 0)
+		expect(t, ingest(e, quiet.IMEI, quiet.Secret, map[string]any{"ts": now.Add(-time.Hour).UnixMilli(), "ch4": 1}), 200, 0)
+
+		for range 2 { // two instances sweeping: one alarm
+			if _, err := db.MarkOffline(t.Context(), now.UnixMilli(), 2*60*1000); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var live model.Device
+		e.Get(fmt.Sprintf("/api/device/%d", d.ID), ct).Into(t, &live)
+		var p struct{ List []model.Alarm }
+		e.Get(fmt.Sprintf("/api/alarmLog?deviceId=%d&kind=offline", d.ID), ct).Into(t, &p)
+		if live.Online || live.AlarmState != "offline" || len(p.List) != 1 || p.List[0].Status != "active" {
+			t.Fatalf("offline: %+v %+v", live, p.List)
+		}
+		e.Get(fmt.Sprintf("/api/device/%d", quiet.ID), ct).Into(t, &live)
+		if !live.Online {
+			t.Fatal("a device within its heartbeat stays online")
+		}
+		// Data ends the offline alarm and brings the device back.
+		expect(t, ingest(e, d.IMEI, d.Secret, map[string]any{"ts": now.UnixMilli(), "ch4": 1}), 200, 0)
+		e.Get(fmt.Sprintf("/api/alarmLog?deviceId=%d&kind=offline", d.ID), ct).Into(t, &p)
+		e.Get(fmt.Sprintf("/api/device/%d", d.ID), ct).Into(t, &live)
+		if p.List[0].Status != "ended" || !live.Online || live.AlarmState != "normal" {
+			t.Fatalf("back online: %+v %+v", p.List[0], live)
+		}
+	})
+}

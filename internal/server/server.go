@@ -16,6 +16,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
+	"irgas/internal/alarm"
 	"irgas/internal/api"
 	"irgas/internal/auth"
 	"irgas/internal/commands"
@@ -144,6 +145,7 @@ func (s *Server) Run(ctx context.Context, ln net.Listener) error {
 	if s.commands != nil {
 		go s.commands.Run(jobs)
 	}
+	go s.offlineLoop(jobs)
 
 	select {
 	case err := <-serveErr:
@@ -177,6 +179,23 @@ func (s *Server) maintenanceLoop(ctx context.Context) {
 			}
 			if err := ensurePartitions(ctx, s.db); err != nil && ctx.Err() == nil {
 				slog.Warn("creating readings partitions failed", "err", err)
+			}
+		}
+	}
+}
+
+// offlineLoop marks silent devices offline every 30 seconds, so that an offline status is never more than a
+// minute late. It keeps no state: after a restart, or for devices added meanwhile, the next sweep covers all.
+func (s *Server) offlineLoop(ctx context.Context) {
+	t := time.NewTicker(30 * time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if _, err := s.db.MarkOffline(ctx, time.Now().UnixMilli(), alarm.OfflineGrace); err != nil && ctx.Err() == nil {
+				slog.Warn("offline detection failed", "err", err)
 			}
 		}
 	}

@@ -159,3 +159,43 @@ func (db *DB) stepAlarm(ctx context.Context, scope Scope, id int64, set map[stri
 	}
 	return nil
 }
+
+// MarkOffline finds online devices whose last data is older than twice their heartbeat interval plus
+// grace (ms), marks them offline and opens their offline alarm. Several instances may run it at once: the
+// one-open-alarm index keeps a device to one offline alarm. It returns the devices it marked.
+func (db *DB) MarkOffline(ctx context.Context, now, grace int64) ([]int64, error) {
+	var marked []int64
+	err := db.InTx(ctx, func(tx *sql.Tx) error {
+		sel := db.Q.Select("id", "company_id", "last_seen_at").From("devices").
+			Where(sq.Eq{"online": 1}).Where("last_seen_at + heartbeat_interval * 120000 + ? < ?", grace, now)
+		type stale struct{ id, company, last int64 }
+		var list []stale
+		err := scanAll(ctx, tx, sel, func(r rowScanner) (stale, error) {
+			var s stale
+			return s, r.Scan(&s.id, &s.company, &s.last)
+		}, func(s stale) error { list = append(list, s); return nil })
+		if err != nil {
+			return wrap(err, "find silent devices")
+		}
+		for _, s := range list {
+			if _, err := exec(ctx, tx, db.Q.Update("devices").Set("online", 0).Where(sq.Eq{"id": s.id, "online": 1})); err != nil {
+				return wrap(err, "mark offline")
+			}
+			_, err := exec(ctx, tx, db.Q.Insert("alarm_logs").
+				Columns("device_id", "company_id", "kind", "started_at", "status").
+				Values(s.id, s.company, "offline", now, "active").
+				Suffix("ON CONFLICT (device_id, kind) WHERE status = 'active' DO NOTHING"))
+			if err != nil {
+				return wrap(err, "open offline alarm")
+			}
+			// The most urgent word wins: an open gas alarm keeps its level.
+			if _, err := exec(ctx, tx, db.Q.Update("devices").Set("alarm_state", "offline").
+				Where(sq.Eq{"id": s.id, "alarm_state": []string{"normal", "lowBattery"}})); err != nil {
+				return wrap(err, "set alarm state")
+			}
+			marked = append(marked, s.id)
+		}
+		return nil
+	})
+	return marked, err
+}
