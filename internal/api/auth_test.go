@@ -264,6 +264,16 @@ func newCaptcha(t *testing.T, e *apitest.Env) issuedCaptcha {
 	return issuedCaptcha{c.CaptchaID, answer}
 }
 
+// created posts body to path as token, expects success and decodes the answer.
+func created[T any](t *testing.T, e *apitest.Env, token, path string, body map[string]any) T {
+	t.Helper()
+	r := e.Post(path, token, body)
+	expect(t, r, 200, 0)
+	var v T
+	r.Into(t, &v)
+	return v
+}
+
 func expect(t *testing.T, r *apitest.Response, status, code int) {
 	t.Helper()
 	if r.Status != status || r.Code != code {

@@ -21,11 +21,7 @@ type companyPage struct {
 
 func createCompany(t *testing.T, e *apitest.Env, token string, n int, adminAccount string) model.Company {
 	t.Helper()
-	r := e.Post("/api/company", token, apitest.CompanyBody(n, adminAccount))
-	expect(t, r, 200, 0)
-	var c model.Company
-	r.Into(t, &c)
-	return c
+	return created[model.Company](t, e, token, "/api/company", apitest.CompanyBody(n, adminAccount))
 }
 
 func TestCompanyLifecycle(t *testing.T) {

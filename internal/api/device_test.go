@@ -27,11 +27,7 @@ func deviceBodyWithCompany(imei string, company any) map[string]any {
 
 func createDevice(t *testing.T, e *apitest.Env, token string, body map[string]any) model.Device {
 	t.Helper()
-	r := e.Post("/api/device", token, body)
-	expect(t, r, 200, 0)
-	var d model.Device
-	r.Into(t, &d)
-	return d
+	return created[model.Device](t, e, token, "/api/device", body)
 }
 
 func TestDeviceLifecycle(t *testing.T) {

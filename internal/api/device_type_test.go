@@ -19,11 +19,7 @@ func deviceTypeBody(modelName string) map[string]any {
 
 func createDeviceType(t *testing.T, e *apitest.Env, token string, body map[string]any) model.DeviceType {
 	t.Helper()
-	r := e.Post("/api/deviceClassify", token, body)
-	expect(t, r, 200, 0)
-	var dt model.DeviceType
-	r.Into(t, &dt)
-	return dt
+	return created[model.DeviceType](t, e, token, "/api/deviceClassify", body)
 }
 
 func TestDeviceTypes(t *testing.T) {

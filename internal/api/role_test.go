@@ -20,11 +20,7 @@ type rolePage struct {
 
 func createRole(t *testing.T, e *apitest.Env, token string, body map[string]any) model.Role {
 	t.Helper()
-	r := e.Post("/api/role", token, body)
-	expect(t, r, 200, 0)
-	var role model.Role
-	r.Into(t, &role)
-	return role
+	return created[model.Role](t, e, token, "/api/role", body)
 }
 
 func TestRoleLifecycle(t *testing.T) {

@@ -17,11 +17,7 @@ type userPage struct {
 
 func createUser(t *testing.T, e *apitest.Env, token string, body map[string]any) model.User {
 	t.Helper()
-	r := e.Post("/api/users", token, body)
-	expect(t, r, 200, 0)
-	var u model.User
-	r.Into(t, &u)
-	return u
+	return created[model.User](t, e, token, "/api/users", body)
 }
 
 func TestUserLifecycle(t *testing.T) {
