@@ -85,6 +85,9 @@ var listAttacks = []listAttack{
 	{"GET /device", "companyId={B}"},
 	{"GET /device/export", "companyId={B}"},
 	{"GET /alarmLog", "companyId={B}"},
+	{"GET /deviceDataLog", "companyId={B}"},
+	{"GET /deviceDataLog/export", "companyId={B}"},
+	{"GET /deviceDataLog/statistic", "companyId={B}"},
 }
 
 // createAttack creates a record naming company B: it must land in A (or be refused).
@@ -212,6 +215,12 @@ func TestCompanyIsolation(t *testing.T) {
 				r := e.Do(apitest.Req{Method: method, Path: "/api" + path + "?" + fill(l.query), Token: ta})
 				switch {
 				case r.Status == 403:
+				case r.Status == 200 && strings.HasSuffix(path, "/statistic"):
+					var st struct{ Points []any }
+					r.Into(t, &st)
+					if len(st.Points) != 0 { // A has no readings; every point would be B's
+						t.Fatalf("statistic holds B's readings: %s", r.Data)
+					}
 				case r.Status == 200 && strings.HasSuffix(path, "/export"):
 					for _, row := range readSheet(t, r.Raw) {
 						if strings.Contains(strings.Join(row, "|"), b.Name) {

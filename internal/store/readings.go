@@ -8,6 +8,8 @@ import (
 	"time"
 
 	sq "github.com/Masterminds/squirrel"
+
+	"irgas/internal/listq"
 )
 
 // Reading is one measurement of a device.
@@ -129,4 +131,80 @@ func (db *DB) EnsureReadingPartitions(ctx context.Context, from time.Time, month
 		}
 	}
 	return nil
+}
+
+// ReadingRow is a reading as the data log lists it.
+type ReadingRow struct {
+	Reading
+	DeviceName string `json:"deviceName"`
+	IMEI       string `json:"imei"`
+}
+
+// ReadingList is the allow-list of the data log list and export calls.
+var ReadingList = listq.Spec{
+	Filters: []listq.Filter{
+		{Param: "deviceId", Column: "r.device_id", Kind: listq.Int, Doc: "device id (repeatable)"},
+		{Param: "companyId", Column: "r.company_id", Kind: listq.Int, Doc: "company id (platform users)"},
+		{Param: "ts", Column: "r.ts", Kind: listq.Range, Doc: "$gte:/$lte: epoch ms of the reading"},
+	},
+	Sorts:       map[string]string{"ts": "r.ts"},
+	DefaultSort: "-ts",
+	TieBreak:    "r.device_id",
+}
+
+// ReadingCountCap bounds how far a data log list is counted (see Page.TotalCapped).
+const ReadingCountCap = 100000
+
+var readingsTable = table{
+	from: "readings r JOIN devices d ON d.id = r.device_id",
+	columns: []string{"r.device_id", "d.name", "d.imei", "r.ts", "r.received_at", "r.ch4", "r.voltage", "r.signal",
+		"r.temperature", "r.status"},
+	companyColumn: "r.company_id",
+	idColumn:      "r.device_id",
+	countCap:      ReadingCountCap,
+}
+
+func scanReading(r rowScanner) (ReadingRow, error) {
+	var x ReadingRow
+	err := r.Scan(&x.DeviceID, &x.DeviceName, &x.IMEI, &x.TS, &x.ReceivedAt, &x.CH4, &x.Voltage, &x.Signal, &x.Temperature, &x.Status)
+	return x, err
+}
+
+// ListReadings lists readings within scope, newest first by default.
+func (db *DB) ListReadings(ctx context.Context, scope Scope, q listq.Query) (Page[ReadingRow], error) {
+	return list(ctx, db, readingsTable, scope, q, scanReading)
+}
+
+// EachReading streams the readings a query matches (exports).
+func (db *DB) EachReading(ctx context.Context, scope Scope, q listq.Query, fn func(ReadingRow) error) error {
+	return each(ctx, db, readingsTable, scope, q, scanReading, fn)
+}
+
+// Bucket is one point of a readings chart: methane's minimum, average and maximum over a time bucket.
+type Bucket struct {
+	TS    int64   `json:"ts"`
+	Min   float64 `json:"min"`
+	Avg   float64 `json:"avg"`
+	Max   float64 `json:"max"`
+	Count int64   `json:"count"`
+}
+
+// ReadingBuckets aggregates a device's readings from..to into buckets of size ms (offset shifts bucket
+// edges, e.g. to local midnight).
+func (db *DB) ReadingBuckets(ctx context.Context, scope Scope, deviceID *int64, from, to, size, offset int64) ([]Bucket, error) {
+	b := fmt.Sprintf("((r.ts + %d) / %d) * %d - %d", offset, size, size, offset)
+	sel := db.Q.Select(b+" AS bucket", "min(r.ch4)", "avg(r.ch4)", "max(r.ch4)", "count(*)").From("readings r").
+		Where(sq.GtOrEq{"r.ts": from}).Where(sq.LtOrEq{"r.ts": to}).GroupBy("bucket").OrderBy("bucket")
+	if deviceID != nil {
+		sel = sel.Where(sq.Eq{"r.device_id": *deviceID})
+	}
+	if scope.CompanyID != nil {
+		sel = sel.Where(sq.Eq{"r.company_id": *scope.CompanyID})
+	}
+	out := []Bucket{}
+	err := scanAll(ctx, db.SQL, sel, func(r rowScanner) (Bucket, error) {
+		var x Bucket
+		return x, r.Scan(&x.TS, &x.Min, &x.Avg, &x.Max, &x.Count)
+	}, func(x Bucket) error { out = append(out, x); return nil })
+	return out, wrap(err, "aggregate readings")
 }
