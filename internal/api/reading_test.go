@@ -34,7 +34,7 @@ func TestReadingsListStatisticAndExport(t *testing.T) {
 		expect(t, ingest(e, foreign.IMEI, foreign.Secret, map[string]any{"ts": time.Now().UnixMilli(), "ch4": 1}), 200, 0)
 
 		var page struct {
-			List []store.ReadingRow
+			List  []store.ReadingRow
 			Total int64
 		}
 		e.Get(fmt.Sprintf("/api/deviceDataLog?deviceId=%d&pageSize=5", d.ID), ta).Into(t, &page)
