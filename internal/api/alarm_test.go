@@ -70,6 +70,18 @@ func TestGasAlarmFromReadings(t *testing.T) {
 			handled.AckAt == nil || handled.HandledAt == nil {
 			t.Fatalf("handled: %+v", handled)
 		}
+		var st struct {
+			ByKind map[string]int64
+			ByDay  []store.AlarmCount
+		}
+		e.Get("/api/alarmLog/statistic", ct).Into(t, &st)
+		if st.ByKind["gas"] != 2 || len(st.ByDay) != 1 || st.ByDay[0].Count != 2 {
+			t.Fatalf("statistic: %+v", st)
+		}
+		sheet := readSheet(t, e.Do(apitest.Req{Method: "GET", Path: "/api/alarmLog/export?sort=startedAt", Token: ct, Lang: "en"}).Raw)
+		if len(sheet) != 3 || sheet[1][2] != "gas" || sheet[2][10] != "valve closed, ventilated" {
+			t.Fatalf("export: %v", sheet)
+		}
 		p := listLogs(t, e, admin, "action=handleAlarm&status=200")
 		if p.Total != 1 || p.List[0].TargetID != fmt.Sprint(a[0].ID) {
 			t.Fatalf("operation record: %+v", p.List)

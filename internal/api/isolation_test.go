@@ -88,6 +88,9 @@ var listAttacks = []listAttack{
 	{"GET /deviceDataLog", "companyId={B}"},
 	{"GET /deviceDataLog/export", "companyId={B}"},
 	{"GET /deviceDataLog/statistic", "companyId={B}"},
+	{"GET /alarmLog/export", "companyId={B}"},
+	{"GET /alarmLog/statistic", "companyId={B}"},
+	{"GET /deviceInfoFeedbackLog/export", "companyId={B}"},
 }
 
 // createAttack creates a record naming company B: it must land in A (or be refused).
@@ -216,10 +219,10 @@ func TestCompanyIsolation(t *testing.T) {
 				switch {
 				case r.Status == 403:
 				case r.Status == 200 && strings.HasSuffix(path, "/statistic"):
-					var st struct{ Points []any }
+					var st struct{ Points, ByDay []any }
 					r.Into(t, &st)
-					if len(st.Points) != 0 { // A has no readings; every point would be B's
-						t.Fatalf("statistic holds B's readings: %s", r.Data)
+					if len(st.Points)+len(st.ByDay) != 0 { // A has no readings or alarms: all would be B's
+						t.Fatalf("statistic holds B's data: %s", r.Data)
 					}
 				case r.Status == 200 && strings.HasSuffix(path, "/export"):
 					for _, row := range readSheet(t, r.Raw) {

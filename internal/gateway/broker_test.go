@@ -1,6 +1,7 @@
 package gateway_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	paho "github.com/eclipse/paho.mqtt.golang"
+	"github.com/xuri/excelize/v2"
 
 	"irgas/internal/apitest"
 	"irgas/internal/commands"
@@ -295,6 +297,16 @@ func TestCommandsAreDeliveredInOrderAndConfirmed(t *testing.T) {
 		}
 		// An answer naming another device's command changes nothing but is logged.
 		publish(t, c, gateway.AckTopic(f.device.IMEI), map[string]any{"id": 999999, "ok": true})
+		r := f.env.Do(apitest.Req{Method: "GET", Path: "/api/deviceInfoFeedbackLog/export?sort=receivedAt", Token: f.token, Lang: "en"})
+		xf, err := excelize.OpenReader(bytes.NewReader(r.Raw))
+		if err != nil {
+			t.Fatalf("feedback export: %v", err)
+		}
+		rows, _ := xf.GetRows("Sheet1")
+		xf.Close()
+		if len(rows) != 5 || rows[1][2] != "setAlertParam" || rows[3][5] != "busy" || rows[4][2] != "" {
+			t.Fatalf("feedback export: %v", rows)
+		}
 
 		// A command queued while the device listens goes down at once (the sweep, here).
 		f.env.Post(fmt.Sprintf("/api/device/sendCommand/%d", f.device.ID), f.token, map[string]any{"command": "selfTest"})

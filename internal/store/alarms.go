@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"fmt"
 
 	sq "github.com/Masterminds/squirrel"
 
@@ -198,4 +199,70 @@ func (db *DB) MarkOffline(ctx context.Context, now, grace int64) ([]int64, error
 		return nil
 	})
 	return marked, err
+}
+
+// EachAlarm streams the alarms a query matches (exports).
+func (db *DB) EachAlarm(ctx context.Context, scope Scope, q listq.Query, fn func(model.Alarm) error) error {
+	return each(ctx, db, alarms, scope, q, scanAlarm, fn)
+}
+
+// AlarmCount is a number of alarms of one kind on one day.
+type AlarmCount struct {
+	Day   int64  `json:"day"`
+	Kind  string `json:"kind"`
+	Count int64  `json:"count"`
+}
+
+// AlarmCounts counts the alarms started from..to within scope by kind and local day (offset ms).
+func (db *DB) AlarmCounts(ctx context.Context, scope Scope, from, to, offset int64) ([]AlarmCount, error) {
+	day := fmt.Sprintf("((a.started_at + %d) / 86400000) * 86400000 - %d", offset, offset)
+	sel := db.Q.Select(day+" AS day", "a.kind", "count(*)").From("alarm_logs a").
+		Where(sq.GtOrEq{"a.started_at": from}).Where(sq.LtOrEq{"a.started_at": to}).GroupBy("day", "a.kind").OrderBy("day", "a.kind")
+	if scope.CompanyID != nil {
+		sel = sel.Where(sq.Eq{"a.company_id": *scope.CompanyID})
+	}
+	out := []AlarmCount{}
+	err := scanAll(ctx, db.SQL, sel, func(r rowScanner) (AlarmCount, error) {
+		var c AlarmCount
+		return c, r.Scan(&c.Day, &c.Kind, &c.Count)
+	}, func(c AlarmCount) error { out = append(out, c); return nil })
+	return out, wrap(err, "count alarms")
+}
+
+// FeedbackRow is one answer of a device, as the feedback log export lists it.
+type FeedbackRow struct {
+	DeviceName, IMEI, Command, Msg, Params string
+	OK                                     bool
+	Code                                   int
+	ReceivedAt                             int64
+}
+
+// FeedbackList is the allow-list of the feedback log export.
+var FeedbackList = listq.Spec{
+	Filters: []listq.Filter{
+		{Param: "deviceId", Column: "f.device_id", Kind: listq.Int, Doc: "device id (repeatable)"},
+		{Param: "companyId", Column: "f.company_id", Kind: listq.Int, Doc: "company id (platform users)"},
+		{Param: "receivedAt", Column: "f.received_at", Kind: listq.Range, Doc: "$gte:/$lte: epoch ms"},
+	},
+	Sorts:       map[string]string{"receivedAt": "f.received_at"},
+	DefaultSort: "-receivedAt",
+	TieBreak:    "f.id",
+}
+
+var feedback = table{
+	from:          "device_feedback_logs f JOIN devices d ON d.id = f.device_id",
+	columns:       []string{"d.name", "d.imei", "f.command", "f.ok", "f.code", "f.msg", "f.params", "f.received_at"},
+	companyColumn: "f.company_id",
+	idColumn:      "f.id",
+}
+
+// EachFeedback streams a device feedback log query within scope.
+func (db *DB) EachFeedback(ctx context.Context, scope Scope, q listq.Query, fn func(FeedbackRow) error) error {
+	return each(ctx, db, feedback, scope, q, func(r rowScanner) (FeedbackRow, error) {
+		var x FeedbackRow
+		var ok int
+		err := r.Scan(&x.DeviceName, &x.IMEI, &x.Command, &ok, &x.Code, &x.Msg, &x.Params, &x.ReceivedAt)
+		x.OK = ok == 1
+		return x, err
+	}, fn)
 }
