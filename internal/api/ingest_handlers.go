@@ -1,18 +1,28 @@
 package api
 
 import (
+	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"time"
 
+	"irgas/internal/apperr"
+	"irgas/internal/commands"
 	"irgas/internal/httpx"
 	"irgas/internal/ingest"
 )
 
-// IngestResult answers a device's HTTP message.
+// IngestResult answers a device's HTTP message, with the commands that wait for it (noted as sent).
 type IngestResult struct {
-	Accepted   int64 `json:"accepted"`
-	Duplicates int64 `json:"duplicates"`
+	Accepted   int64           `json:"accepted"`
+	Duplicates int64           `json:"duplicates"`
+	Commands   []commands.Down `json:"commands"`
+}
+
+// AckResult answers a device's HTTP answers to commands.
+type AckResult struct {
+	Recorded int `json:"recorded"`
 }
 
 func (a *API) ingestRoutes() []Route {
@@ -20,6 +30,9 @@ func (a *API) ingestRoutes() []Route {
 		{Method: "POST", Path: "/ingest/{imei}", Summary: "A device's readings over HTTP (header X-Device-Secret; one reading or an array)",
 			Public: true, NoRecord: true, MaxBody: 256 << 10, Endpoint: httpx.Endpoint{Handler: http.HandlerFunc(a.ingestHTTP),
 				In: typeOf[[]ingest.Message](), Out: typeOf[IngestResult]()}},
+		{Method: "POST", Path: "/ingest/{imei}/ack", Summary: "A device's answers to commands over HTTP (header X-Device-Secret; one or an array)",
+			Public: true, NoRecord: true, MaxBody: 64 << 10, Endpoint: httpx.Endpoint{Handler: http.HandlerFunc(a.ingestAck),
+				In: typeOf[[]commands.Up](), Out: typeOf[AckResult]()}},
 	}
 }
 
@@ -50,5 +63,46 @@ func (a *API) ingestHTTP(w http.ResponseWriter, r *http.Request) {
 		httpx.Fail(w, r, err)
 		return
 	}
-	httpx.OK(w, r, IngestResult{Accepted: stored, Duplicates: int64(len(readings)) - stored})
+	cmds, err := commands.Take(r.Context(), a.DB, dev.ID, commands.DefaultSettings)
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	httpx.OK(w, r, IngestResult{Accepted: stored, Duplicates: int64(len(readings)) - stored, Commands: cmds})
+}
+
+// ingestAck records a device's answers sent over HTTP.
+func (a *API) ingestAck(w http.ResponseWriter, r *http.Request) {
+	dev, err := ingest.Authenticate(r.Context(), a.DB, r.PathValue("imei"), r.Header.Get("X-Device-Secret"))
+	if err != nil {
+		httpx.Fail(w, r, err)
+		return
+	}
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		httpx.Fail(w, r, httpx.BodyError(err))
+		return
+	}
+	var ups []commands.Up
+	if err := json.Unmarshal(body, &ups); err != nil {
+		var one commands.Up
+		if err := json.Unmarshal(body, &one); err != nil {
+			httpx.Fail(w, r, apperr.New(http.StatusBadRequest, apperr.CodeBadJSON, "error.bad_json", err.Error()))
+			return
+		}
+		ups = []commands.Up{one}
+	}
+	for i, up := range ups {
+		if up.ID <= 0 {
+			httpx.Fail(w, r, apperr.Validation(apperr.Field(fmt.Sprintf("[%d].id", i), "field.required")))
+			return
+		}
+	}
+	for _, up := range ups {
+		if err := commands.Record(r.Context(), a.DB, dev.ID, dev.CompanyID, up); err != nil {
+			httpx.Fail(w, r, err)
+			return
+		}
+	}
+	httpx.OK(w, r, AckResult{Recorded: len(ups)})
 }

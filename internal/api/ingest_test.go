@@ -144,3 +144,49 @@ func TestIngestGroupCommit(t *testing.T) {
 		}
 	})
 }
+
+// A device that reaches the platform over HTTP gets its commands in the answer to its message, and answers
+// them with POST /api/ingest/{imei}/ack.
+func TestCommandsOverHTTP(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		e := apitest.New(t, db)
+		admin := e.Admin()
+		createCompany(t, e, admin, 1, "c-admin")
+		ct := e.Login("c-admin", "Admin-Pass-1")
+		d := createDevice(t, e, ct, deviceBody(apitest.IMEI(1), createDeviceType(t, e, admin, deviceTypeBody("GT-100")).ID))
+		expect(t, e.Post("/api/device/set-interval-param", ct, map[string]any{"deviceIds": []int64{d.ID}, "reportInterval": 10, "heartbeatInterval": 120}), 200, 0)
+
+		r := ingest(e, d.IMEI, d.Secret, map[string]any{"ts": time.Now().UnixMilli(), "ch4": 1})
+		var res struct {
+			Commands []struct {
+				ID      int64
+				Command string
+				Params  map[string]float64
+			}
+		}
+		r.Into(t, &res)
+		if len(res.Commands) != 1 || res.Commands[0].Command != "setIntervalParam" || res.Commands[0].Params["reportInterval"] != 10 {
+			t.Fatalf("commands in the answer: %s", r.Data)
+		}
+		first := res.Commands[0].ID
+		// Sent once: the next message within the answer timeout does not repeat it.
+		r = ingest(e, d.IMEI, d.Secret, map[string]any{"ts": time.Now().UnixMilli() + 1, "ch4": 1})
+		r.Into(t, &res)
+		if len(res.Commands) != 0 {
+			t.Fatalf("re-sent at once: %s", r.Data)
+		}
+		ack := func(body any) *apitest.Response {
+			return e.Do(apitest.Req{Method: "POST", Path: "/api/ingest/" + d.IMEI + "/ack", Body: body,
+				Header: map[string]string{"X-Device-Secret": d.Secret}})
+		}
+		expect(t, ack(map[string]any{"ok": true}), 422, 42200)
+		expect(t, e.Do(apitest.Req{Method: "POST", Path: "/api/ingest/" + d.IMEI + "/ack", Body: map[string]any{"id": 1, "ok": true},
+			Header: map[string]string{"X-Device-Secret": "wrong"}}), 401, 40100)
+		expect(t, ack([]map[string]any{{"id": first, "ok": true}}), 200, 0)
+		var live model.Device
+		e.Get(fmt.Sprintf("/api/device/%d", d.ID), ct).Into(t, &live)
+		if live.Confirmed.ReportInterval != 10 || live.Confirmed.HeartbeatInterval != 120 {
+			t.Fatalf("confirmed: %+v", live.Confirmed)
+		}
+	})
+}

@@ -133,19 +133,45 @@ func (d *Dispatcher) deliver(ctx context.Context, deviceID int64, imei string) {
 	}
 }
 
-// HandleAck records a device's answer: the feedback log always, and the command's outcome with the
-// device's confirmed parameters when it names a command of this device still waiting.
+// HandleAck records a device's answer received over MQTT.
 func (d *Dispatcher) HandleAck(ctx context.Context, deviceID, companyID int64, payload []byte) error {
 	var up Up
-	if err := json.Unmarshal(payload, &up); err != nil || up.ID <= 0 {
-		return errors.New("commands: an answer needs a JSON object with a positive id")
+	if err := json.Unmarshal(payload, &up); err != nil {
+		return errors.New("commands: an answer is a JSON object")
 	}
-	_, err := d.db.RecordAck(ctx, store.Ack{CommandID: up.ID, DeviceID: deviceID, CompanyID: companyID, OK: up.OK,
+	return Record(ctx, d.db, deviceID, companyID, up)
+}
+
+// Record keeps a device's answer: in the feedback log always, and as the command's outcome, with the
+// device's confirmed parameters, when it names a command of this device still waiting.
+func Record(ctx context.Context, db *store.DB, deviceID, companyID int64, up Up) error {
+	if up.ID <= 0 {
+		return errors.New("commands: an answer needs a positive id")
+	}
+	_, err := db.RecordAck(ctx, store.Ack{CommandID: up.ID, DeviceID: deviceID, CompanyID: companyID, OK: up.OK,
 		Code: up.Code, Msg: up.Msg, Params: up.Params, ReceivedAt: time.Now().UnixMilli()}, Confirmed)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil // logged as feedback; it names no command of this device
 	}
 	return err
+}
+
+// Take returns what waits for a device and notes it sent: for devices that poll over HTTP, whose answer to
+// a message carries their commands.
+func Take(ctx context.Context, db *store.DB, deviceID int64, s Settings) ([]Down, error) {
+	now := time.Now()
+	cmds, err := db.Deliverable(ctx, deviceID, now.UnixMilli(), now.Add(-s.AckTimeout).UnixMilli(), s.MaxAttempts)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Down, 0, len(cmds))
+	for _, c := range cmds {
+		if err := db.MarkSent(ctx, c.ID, now.UnixMilli()); err != nil {
+			return nil, err
+		}
+		out = append(out, Down{ID: c.ID, Command: c.Command, Params: c.Params, TS: now.UnixMilli()})
+	}
+	return out, nil
 }
 
 // Confirmed maps an acknowledged parameter command to the device's confirmed columns: the values the
