@@ -69,7 +69,7 @@ func (a *API) Routes() []Route {
 	return slices.Concat(a.authRoutes(), a.metaRoutes(), a.roleRoutes(), a.operationLogRoutes(), a.companyRoutes(),
 		a.userRoutes(), a.deviceTypeRoutes(), a.deviceRoutes(), a.importRoutes(),
 		a.fileRoutes(), a.ingestRoutes(), a.alarmRoutes(),
-		a.readingRoutes())
+		a.readingRoutes(), a.calibrationRoutes())
 }
 
 // Handler builds the /api router from the route table. Paths are relative to /api.

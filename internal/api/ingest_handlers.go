@@ -8,16 +8,20 @@ import (
 	"time"
 
 	"irgas/internal/apperr"
+	"irgas/internal/auth"
 	"irgas/internal/commands"
 	"irgas/internal/httpx"
 	"irgas/internal/ingest"
+	"irgas/internal/permission"
+	"irgas/internal/store"
 )
 
 // IngestResult answers a device's HTTP message, with the commands that wait for it (noted as sent).
 type IngestResult struct {
-	Accepted   int64           `json:"accepted"`
-	Duplicates int64           `json:"duplicates"`
-	Commands   []commands.Down `json:"commands"`
+	Accepted     int64           `json:"accepted"`
+	Duplicates   int64           `json:"duplicates"`
+	Calibrations int64           `json:"calibrations"`
+	Commands     []commands.Down `json:"commands"`
 }
 
 // AckResult answers a device's HTTP answers to commands.
@@ -53,12 +57,7 @@ func (a *API) ingestHTTP(w http.ResponseWriter, r *http.Request) {
 		httpx.Fail(w, r, err)
 		return
 	}
-	readings, err := ingest.Readings(msgs, dev.ID, dev.CompanyID, time.Now())
-	if err != nil {
-		httpx.Fail(w, r, err)
-		return
-	}
-	stored, err := a.Ingest.Write(r.Context(), readings)
+	got, err := ingest.Accept(r.Context(), a.DB, a.Ingest, dev, msgs, time.Now())
 	if err != nil {
 		httpx.Fail(w, r, err)
 		return
@@ -68,7 +67,7 @@ func (a *API) ingestHTTP(w http.ResponseWriter, r *http.Request) {
 		httpx.Fail(w, r, err)
 		return
 	}
-	httpx.OK(w, r, IngestResult{Accepted: stored, Duplicates: int64(len(readings)) - stored, Commands: cmds})
+	httpx.OK(w, r, IngestResult{Accepted: got.Stored, Duplicates: got.Duplicates, Calibrations: got.Calibrations, Commands: cmds})
 }
 
 // ingestAck records a device's answers sent over HTTP.
@@ -105,4 +104,19 @@ func (a *API) ingestAck(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	httpx.OK(w, r, AckResult{Recorded: len(ups)})
+}
+
+func (a *API) calibrationRoutes() []Route {
+	return []Route{
+		{Method: "GET", Path: "/calibrateLog", Summary: "List the calibrations devices reported, newest first",
+			Perm: permission.DeviceManagement, List: &store.CalibrationList, Endpoint: httpx.NoBody(a.listCalibrations)},
+	}
+}
+
+func (a *API) listCalibrations(r *http.Request) (store.Page[store.Calibration], error) {
+	q, err := parseList(r, store.CalibrationList)
+	if err != nil {
+		return store.Page[store.Calibration]{}, err
+	}
+	return a.DB.ListCalibrations(r.Context(), auth.ActorFrom(r.Context()).Scope(), q)
 }

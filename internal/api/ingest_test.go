@@ -190,3 +190,36 @@ func TestCommandsOverHTTP(t *testing.T) {
 		}
 	})
 }
+
+func TestCalibrationReports(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		e := apitest.New(t, db)
+		admin := e.Admin()
+		createCompany(t, e, admin, 1, "c-admin")
+		ct := e.Login("c-admin", "Admin-Pass-1")
+		d := createDevice(t, e, ct, deviceBody(apitest.IMEI(1), createDeviceType(t, e, admin, deviceTypeBody("GT-100")).ID))
+		now := time.Now().UnixMilli()
+		cal := map[string]any{"type": "calibration", "ts": now, "kind": "span", "gas": 50, "before": 46.5, "after": 50.1, "result": "ok"}
+		r := ingest(e, d.IMEI, d.Secret, []map[string]any{{"ts": now, "ch4": 2}, cal})
+		expect(t, r, 200, 0)
+		var res struct{ Accepted, Calibrations int64 }
+		r.Into(t, &res)
+		if res.Accepted != 1 || res.Calibrations != 1 {
+			t.Fatalf("accepted: %+v", res)
+		}
+		expect(t, ingest(e, d.IMEI, d.Secret, cal), 200, 0) // resent: stored once
+		bad := map[string]any{"type": "calibration", "ts": now, "kind": "full", "result": "maybe"}
+		expect(t, ingest(e, d.IMEI, d.Secret, []map[string]any{{"ts": now + 1, "ch4": 1}, bad}), 422, 42200)
+		var p struct {
+			List  []store.Calibration
+			Total int64
+		}
+		e.Get(fmt.Sprintf("/api/calibrateLog?deviceId=%d", d.ID), ct).Into(t, &p)
+		if p.Total != 1 || p.List[0].Kind != "span" || *p.List[0].After != 50.1 || p.List[0].IMEI != d.IMEI {
+			t.Fatalf("calibrations: %+v", p)
+		}
+		if countReadings(t, db, d.ID) != 1 {
+			t.Fatal("the refused message stored its reading")
+		}
+	})
+}

@@ -91,6 +91,7 @@ var listAttacks = []listAttack{
 	{"GET /alarmLog/export", "companyId={B}"},
 	{"GET /alarmLog/statistic", "companyId={B}"},
 	{"GET /deviceInfoFeedbackLog/export", "companyId={B}"},
+	{"GET /calibrateLog", "companyId={B}"},
 }
 
 // createAttack creates a record naming company B: it must land in A (or be refused).
@@ -166,7 +167,8 @@ func TestCompanyIsolation(t *testing.T) {
 		ids["deviceType"] = createDeviceType(t, e, admin, deviceTypeBody("GT-100")).ID
 		devB := createDevice(t, e, tb, deviceBody(apitest.IMEI(1), ids["deviceType"]))
 		ids["device"] = devB.ID
-		expect(t, ingest(e, devB.IMEI, devB.Secret, map[string]any{"ts": time.Now().UnixMilli(), "ch4": 60}), 200, 0)
+		expect(t, ingest(e, devB.IMEI, devB.Secret, []map[string]any{{"ts": time.Now().UnixMilli(), "ch4": 60},
+			{"type": "calibration", "ts": time.Now().UnixMilli(), "kind": "zero", "result": "ok"}}), 200, 0)
 		var alarmsB struct{ List []model.Alarm }
 		e.Get(fmt.Sprintf("/api/alarmLog?deviceId=%d", devB.ID), tb).Into(t, &alarmsB)
 		ids["alarm"] = alarmsB.List[0].ID

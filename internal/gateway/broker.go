@@ -19,6 +19,7 @@ import (
 	"github.com/mochi-mqtt/server/v2/packets"
 	"github.com/prometheus/client_golang/prometheus"
 
+	"irgas/internal/apperr"
 	"irgas/internal/ingest"
 	"irgas/internal/store"
 )
@@ -183,14 +184,15 @@ func (h *deviceHook) OnPublish(cl *mqtt.Client, pk packets.Packet) (packets.Pack
 		if err != nil {
 			return h.drop(pk, dev, "bad_json", err)
 		}
-		readings, err := ingest.Readings(msgs, dev.ID, dev.CompanyID, time.Now())
-		if err != nil {
-			return h.drop(pk, dev, "invalid", err)
-		}
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		if _, err := h.writer.Write(ctx, readings); err != nil {
-			slog.Warn("mqtt: readings not stored; the device will resend", "imei", dev.IMEI, "err", err)
+		_, err = ingest.Accept(ctx, h.db, h.writer, dev, msgs, time.Now())
+		var invalid *apperr.Error
+		switch {
+		case errors.As(err, &invalid) && invalid.Status < 500:
+			return h.drop(pk, dev, "invalid", err)
+		case err != nil:
+			slog.Warn("mqtt: message not stored; the device will resend", "imei", dev.IMEI, "err", err)
 			return pk, packets.ErrRejectPacket
 		}
 		return pk, packets.CodeSuccessIgnore // stored: acknowledge, forward to nobody

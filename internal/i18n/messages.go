@@ -78,6 +78,7 @@ var messages = map[string]message{
 	"ingest.batch_size":                 {"一次最多上报 %d 条读数，至少 1 条", "A message carries 1 to %d readings"},
 	"ingest.clock_skew":                 {"时间戳与服务器时间相差过大", "The timestamp is too far from the server's clock"},
 	"ingest.range":                      {"取值须在 %v 到 %v 之间", "Must be between %v and %v"},
+	"ingest.one_of":                     {"取值须为 %s 之一", "Must be one of %s"},
 	"ingest.bad_device":                 {"设备 IMEI 或密钥错误", "Wrong device IMEI or secret"},
 	"ingest.device_disabled":            {"设备或其所属企业已停用", "The device or its company is disabled"},
 	"alarm.already_acknowledged":        {"该报警已确认", "This alarm is already acknowledged"},

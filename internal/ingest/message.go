@@ -20,14 +20,78 @@ const (
 	MaxBatch = 500
 )
 
-// Message is one reading as a device sends it.
+// Message is one reading as a device sends it, or, with type "calibration", a calibration it made.
 type Message struct {
+	// Type is empty (or "reading") for a reading, "calibration" for a calibration report.
+	Type        string   `json:"type,omitempty"`
 	TS          *int64   `json:"ts"`
 	CH4         *float64 `json:"ch4"`
 	Voltage     *int     `json:"voltage,omitempty"`
 	Signal      *int     `json:"signal,omitempty"`
 	Temperature *float64 `json:"temperature,omitempty"`
 	Status      string   `json:"status,omitempty"`
+	// Calibration fields: kind zero or span, the gas applied (%LEL), the reading before and after, the result.
+	Kind   string   `json:"kind,omitempty"`
+	Gas    *float64 `json:"gas,omitempty"`
+	Before *float64 `json:"before,omitempty"`
+	After  *float64 `json:"after,omitempty"`
+	Result string   `json:"result,omitempty"`
+}
+
+// Split separates readings from calibration reports.
+func Split(msgs []Message) (readings, calibrations []Message) {
+	for _, m := range msgs {
+		if m.Type == "calibration" {
+			calibrations = append(calibrations, m)
+		} else {
+			readings = append(readings, m)
+		}
+	}
+	return readings, calibrations
+}
+
+// Calibrations checks calibration reports; one bad report refuses the message.
+func Calibrations(msgs []Message, deviceID, companyID int64, now time.Time) ([]store.Calibration, error) {
+	var bad []apperr.FieldError
+	out := make([]store.Calibration, 0, len(msgs))
+	for i, m := range msgs {
+		at := func(field string) string { return fmt.Sprintf("[%d].%s", i, field) }
+		c := store.Calibration{DeviceID: deviceID, CompanyID: companyID, Kind: m.Kind, Gas: m.Gas, Before: m.Before,
+			After: m.After, Result: m.Result, ReceivedAt: now.UnixMilli()}
+		if ts, ok := checkTS(m.TS, now); !ok {
+			bad = append(bad, apperr.Field(at("ts"), "ingest.clock_skew"))
+		} else {
+			c.TS = ts
+		}
+		if m.Kind != "zero" && m.Kind != "span" {
+			bad = append(bad, apperr.Field(at("kind"), "ingest.one_of", "zero, span"))
+		}
+		if m.Result != "ok" && m.Result != "fail" {
+			bad = append(bad, apperr.Field(at("result"), "ingest.one_of", "ok, fail"))
+		}
+		for name, v := range map[string]*float64{"gas": m.Gas, "before": m.Before, "after": m.After} {
+			if v != nil && (*v < 0 || *v > 100) {
+				bad = append(bad, apperr.Field(at(name), "ingest.range", 0, 100))
+			}
+		}
+		out = append(out, c)
+	}
+	if len(bad) > 0 {
+		return nil, apperr.Validation(bad...)
+	}
+	return out, nil
+}
+
+// checkTS reads a timestamp (seconds if fewer than 13 digits) and checks it against the clock.
+func checkTS(ts *int64, now time.Time) (int64, bool) {
+	if ts == nil {
+		return 0, false
+	}
+	v := *ts
+	if v < 1e12 {
+		v *= 1000
+	}
+	return v, v <= now.Add(MaxFuture).UnixMilli() && v >= now.Add(-MaxPast).UnixMilli()
 }
 
 // Decode reads a message body: one reading or an array of them.
@@ -72,17 +136,13 @@ func Readings(msgs []Message, deviceID, companyID int64, now time.Time) ([]store
 		at := func(field string) string { return fmt.Sprintf("[%d].%s", i, field) }
 		r := store.Reading{DeviceID: deviceID, CompanyID: companyID, ReceivedAt: now.UnixMilli(), Voltage: m.Voltage,
 			Signal: m.Signal, Temperature: m.Temperature, Status: m.Status}
-		switch {
+		switch ts, ok := checkTS(m.TS, now); {
 		case m.TS == nil:
 			bad = append(bad, apperr.Field(at("ts"), "field.required"))
+		case !ok:
+			bad = append(bad, apperr.Field(at("ts"), "ingest.clock_skew"))
 		default:
-			r.TS = *m.TS
-			if r.TS < 1e12 { // fewer than 13 digits: seconds
-				r.TS *= 1000
-			}
-			if r.TS > now.Add(MaxFuture).UnixMilli() || r.TS < now.Add(-MaxPast).UnixMilli() {
-				bad = append(bad, apperr.Field(at("ts"), "ingest.clock_skew"))
-			}
+			r.TS = ts
 		}
 		switch {
 		case m.CH4 == nil:
