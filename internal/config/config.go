@@ -21,6 +21,7 @@ type Config struct {
 	LogLevel        string
 	LogFormat       string
 	ShutdownTimeout time.Duration
+	RetentionDays   int
 	Footer          Footer
 }
 
@@ -54,6 +55,8 @@ func ServeFlags(fs *flag.FlagSet, c *Config) {
 	dur(fs, &c.SessionTTL, "session-ttl", "IRGAS_SESSION_TTL", 12*time.Hour, "a token expires after this long without use")
 	boolean(fs, &c.TrustProxy, "trust-proxy", "IRGAS_TRUST_PROXY", false,
 		"take the client address from X-Forwarded-For (only behind a proxy that sets it)")
+	integer(fs, &c.RetentionDays, "retention-days", "IRGAS_RETENTION_DAYS", 0,
+		"days readings and device logs are kept (0 keeps them forever)")
 	dur(fs, &c.ShutdownTimeout, "shutdown-timeout", "IRGAS_SHUTDOWN_TIMEOUT", 30*time.Second,
 		"how long SIGTERM waits for calls in flight")
 	str(fs, &c.Footer.Copyright, "footer-copyright", "IRGAS_FOOTER_COPYRIGHT", "", "console footer: copyright text")
@@ -85,6 +88,18 @@ func dur(fs *flag.FlagSet, p *time.Duration, name, env string, def time.Duration
 	fs.DurationVar(p, name, def, help+" ($"+env+")")
 }
 
+func integer(fs *flag.FlagSet, p *int, name, env string, def int, help string) {
+	if v, ok := os.LookupEnv(env); ok {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			envErrors = append(envErrors, fmt.Errorf("%s=%q is not a whole number of 0 or more", env, v))
+		} else {
+			def = n
+		}
+	}
+	fs.IntVar(p, name, def, help+" ($"+env+")")
+}
+
 func boolean(fs *flag.FlagSet, p *bool, name, env string, def bool, help string) {
 	if v, ok := os.LookupEnv(env); ok {
 		b, err := strconv.ParseBool(v)
@@ -101,6 +116,9 @@ func boolean(fs *flag.FlagSet, p *bool, name, env string, def bool, help string)
 func (c *Config) Validate() error {
 	if len(envErrors) > 0 {
 		return envErrors[0]
+	}
+	if c.RetentionDays < 0 {
+		return fmt.Errorf("--retention-days / IRGAS_RETENTION_DAYS must be 0 (keep forever) or more, got %d", c.RetentionDays)
 	}
 	if c.SessionTTL < time.Minute {
 		return fmt.Errorf("--session-ttl / IRGAS_SESSION_TTL must be at least 1m, got %s", c.SessionTTL)

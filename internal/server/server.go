@@ -180,6 +180,14 @@ func (s *Server) maintenanceLoop(ctx context.Context) {
 			if err := ensurePartitions(ctx, s.db); err != nil && ctx.Err() == nil {
 				slog.Warn("creating readings partitions failed", "err", err)
 			}
+			if s.cfg.RetentionDays > 0 {
+				cutoff := time.Now().AddDate(0, 0, -s.cfg.RetentionDays)
+				if n, err := s.db.PurgeBefore(ctx, cutoff); err != nil && ctx.Err() == nil {
+					slog.Warn("retention purge failed", "err", err)
+				} else if n > 0 {
+					slog.Info("retention purge", "before", cutoff.Format(time.DateOnly), "removed", n)
+				}
+			}
 		}
 	}
 }

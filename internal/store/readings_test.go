@@ -51,3 +51,38 @@ func TestReadingsLandInTheirMonthPartition(t *testing.T) {
 		}
 	})
 }
+
+func TestRetention(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		now := time.Now().UTC()
+		old := time.Date(now.Year(), now.Month(), 1, 12, 0, 0, 0, time.UTC).AddDate(0, -3, 0)
+		if err := db.EnsureReadingPartitions(ctx, old, 4); err != nil {
+			t.Fatal(err)
+		}
+		var rs []store.Reading
+		for i := range 12000 { // more than two delete batches of old rows
+			rs = append(rs, store.Reading{DeviceID: 1, CompanyID: 1, TS: old.UnixMilli() + int64(i), ReceivedAt: 1, CH4: 1})
+		}
+		rs = append(rs, store.Reading{DeviceID: 1, CompanyID: 1, TS: now.UnixMilli(), ReceivedAt: 1, CH4: 2})
+		if _, err := db.InsertReadings(ctx, rs); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.PurgeBefore(ctx, now.AddDate(0, 0, -30)); err != nil {
+			t.Fatal(err)
+		}
+		var n int
+		db.SQL.QueryRow("SELECT count(*) FROM readings").Scan(&n)
+		if n != 1 {
+			t.Fatalf("%d readings left, want the recent one", n)
+		}
+		if db.Dialect == store.Postgres {
+			var parts int
+			db.SQL.QueryRow("SELECT count(*) FROM pg_tables WHERE tablename = $1 AND schemaname = current_schema()",
+				"readings_"+old.Format("200601")).Scan(&parts)
+			if parts != 0 {
+				t.Fatal("the old month's partition is still there")
+			}
+		}
+	})
+}
