@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"flag"
 	"fmt"
@@ -132,7 +133,12 @@ func userCreate(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	id, err := db.CreateUser(ctx, db.SQL, store.NewUser{Account: account, Name: name, PasswordHash: hash, ExtraCodes: list})
+	var id int64
+	err = db.InTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		id, err = db.CreateUser(ctx, tx, store.NewUser{Account: account, Name: name, PasswordHash: hash, ExtraCodes: list})
+		return err
+	})
 	if errors.Is(err, store.ErrConflict) {
 		return fmt.Errorf("the account %q already exists", account)
 	} else if err != nil {

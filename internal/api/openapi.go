@@ -173,14 +173,27 @@ func schemaOf(t reflect.Type, schemas openapi3.Schemas) (*openapi3.SchemaRef, er
 				}
 			}
 			if ft.Kind() == reflect.Struct {
-				for i := range ft.NumField() {
-					f := ft.Field(i)
-					jsonName, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-					if jsonName != "" && jsonName != "-" && strings.Contains(","+f.Tag.Get("validate")+",", ",required,") {
-						s.Required = append(s.Required, jsonName)
-					}
-				}
+				s.Required = append(s.Required, requiredFields(ft)...)
 			}
 			return nil
 		}))
+}
+
+// requiredFields lists the JSON names of t's fields marked validate:"required", through embedded structs
+// (whose fields JSON promotes), and of struct fields the validator dives into.
+func requiredFields(t reflect.Type) []string {
+	var out []string
+	for i := range t.NumField() {
+		f := t.Field(i)
+		jsonName, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		switch {
+		case f.Anonymous && f.Type.Kind() == reflect.Struct && jsonName == "":
+			out = append(out, requiredFields(f.Type)...)
+		case jsonName == "" || jsonName == "-":
+		case strings.Contains(","+f.Tag.Get("validate")+",", ",required,"),
+			f.Type.Kind() == reflect.Struct && len(requiredFields(f.Type)) > 0 && !strings.Contains(f.Tag.Get("json"), "omitempty"):
+			out = append(out, jsonName)
+		}
+	}
+	return out
 }

@@ -54,6 +54,32 @@ func TestOpenAPIDocumentsEveryRoute(t *testing.T) {
 	if n < 10 {
 		t.Fatalf("walked only %d routes", n)
 	}
+	// Required fields are listed, through embedded structs and nested objects.
+	for path, want := range map[string][]string{
+		"/api/company": {"name", "creditCode", "industryCode", "provinceCode", "contactPerson", "contactPhone", "admin"},
+		"/api/users":   {"account", "password", "name"},
+	} {
+		body, _ := json.Marshal(doc.Paths[path]["post"]["requestBody"])
+		for _, f := range want {
+			if !strings.Contains(string(body), `"required":[`) || !strings.Contains(string(body), `"`+f+`"`) {
+				t.Errorf("POST %s: %s not required in %s", path, f, body)
+			}
+		}
+		var rb struct {
+			Content map[string]struct {
+				Schema struct {
+					Required []string `json:"required"`
+				} `json:"schema"`
+			} `json:"content"`
+		}
+		json.Unmarshal(body, &rb)
+		got := strings.Join(rb.Content["application/json"].Schema.Required, ",")
+		for _, f := range want {
+			if !strings.Contains(","+got+",", ","+f+",") {
+				t.Errorf("POST %s: required is %q, lacks %s", path, got, f)
+			}
+		}
+	}
 	login := doc.Paths["/api/login"]["post"]
 	body, _ := json.Marshal(login["requestBody"])
 	for _, field := range []string{"account", "password", "keyId", "captchaId", "captchaCode"} {

@@ -14,7 +14,8 @@ import (
 func (a *API) roleRoutes() []Route {
 	const m = permission.RoleManagement
 	return []Route{
-		{Method: "GET", Path: "/role", Summary: "List roles", Perm: m, List: &store.RoleList,
+		// User managers read roles too: they give them to users.
+		{Method: "GET", Path: "/role", Summary: "List roles", Perm: m + "|" + permission.UserManagement, List: &store.RoleList,
 			Endpoint: httpx.NoBody(a.listRoles)},
 		{Method: "GET", Path: "/role/{id}", Summary: "Read a role", Perm: m, Endpoint: httpx.NoBody(a.getRole)},
 		{Method: "POST", Path: "/role", Summary: "Create a role", Perm: m + ":create", Module: m, Action: "create",

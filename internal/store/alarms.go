@@ -13,43 +13,86 @@ import (
 	"irgas/internal/model"
 )
 
+// alarmInput is what the alarm rules need of a device: its thresholds, its last data before the batch,
+// its open alarms and its current alarm state.
+type alarmInput struct {
+	companyID  int64
+	thresholds alarm.Thresholds
+	lastSeen   *int64
+	open       map[string]alarm.Open
+	state      string
+}
+
+// alarmInputs reads the alarm inputs of many devices with two queries.
+func (db *DB) alarmInputs(ctx context.Context, tx *sql.Tx, ids []int64) (map[int64]*alarmInput, error) {
+	out := make(map[int64]*alarmInput, len(ids))
+	for start := 0; start < len(ids); start += 500 {
+		chunk := ids[start:min(start+500, len(ids))]
+		sel := db.Q.Select("id", "company_id", "alert_low", "alert_high", "custom_params", "last_seen_at", "alarm_state").
+			From("devices").Where(sq.Eq{"id": chunk})
+		err := scanAll(ctx, tx, sel, func(r rowScanner) (struct {
+			id int64
+			in *alarmInput
+		}, error) {
+			in := &alarmInput{open: map[string]alarm.Open{}}
+			var id int64
+			var custom string
+			err := r.Scan(&id, &in.companyID, &in.thresholds.Low, &in.thresholds.High, &custom, &in.lastSeen, &in.state)
+			var params map[string]float64
+			_ = json.Unmarshal([]byte(custom), &params)
+			in.thresholds.LowBattery = int(params["lowBatteryVoltage"])
+			return struct {
+				id int64
+				in *alarmInput
+			}{id, in}, err
+		}, func(x struct {
+			id int64
+			in *alarmInput
+		}) error {
+			out[x.id] = x.in
+			return nil
+		})
+		if err != nil {
+			return nil, wrap(err, "read alarm inputs")
+		}
+		open := db.Q.Select("device_id", "id", "kind", "level", "peak").From("alarm_logs").
+			Where(sq.Eq{"device_id": chunk, "status": "active"})
+		err = scanAll(ctx, tx, open, func(r rowScanner) (openAlarm, error) {
+			var o openAlarm
+			return o, r.Scan(&o.device, &o.ID, &o.Kind, &o.Level, &o.Peak)
+		}, func(o openAlarm) error {
+			if in := out[o.device]; in != nil {
+				in.open[o.Kind] = o.Open
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, wrap(err, "read open alarms")
+		}
+	}
+	return out, nil
+}
+
+type openAlarm struct {
+	device int64
+	alarm.Open
+}
+
 // evaluateAlarms runs the alarm rules over each device's new readings inside the readings' transaction.
 // Only readings newer than the device's last data count (a late reading is history, not news).
-func (db *DB) evaluateAlarms(ctx context.Context, tx *sql.Tx, fresh map[int64][]Reading, lastSeen map[int64]*int64) error {
+func (db *DB) evaluateAlarms(ctx context.Context, tx *sql.Tx, fresh map[int64][]Reading, inputs map[int64]*alarmInput) error {
 	for deviceID, rs := range fresh {
-		var th alarm.Thresholds
-		var custom string
-		var companyID int64
-		row, err := queryRow(ctx, tx, db.Q.Select("alert_low", "alert_high", "custom_params", "company_id").From("devices").Where(sq.Eq{"id": deviceID}))
-		if err == nil {
-			err = row.Scan(&th.Low, &th.High, &custom, &companyID)
-		}
-		if isNoRows(err) {
+		in := inputs[deviceID]
+		if in == nil {
 			continue // the device was deleted meanwhile
 		}
-		if err != nil {
-			return wrap(err, "read thresholds")
-		}
-		var params map[string]float64
-		_ = json.Unmarshal([]byte(custom), &params)
-		th.LowBattery = int(params["lowBatteryVoltage"])
-
-		open := map[string]alarm.Open{}
-		sel := db.Q.Select("id", "kind", "level", "peak").From("alarm_logs").Where(sq.Eq{"device_id": deviceID, "status": "active"})
-		err = scanAll(ctx, tx, sel, func(r rowScanner) (alarm.Open, error) {
-			var o alarm.Open
-			return o, r.Scan(&o.ID, &o.Kind, &o.Level, &o.Peak)
-		}, func(o alarm.Open) error { open[o.Kind] = o; return nil })
-		if err != nil {
-			return wrap(err, "read open alarms")
-		}
-		var input []alarm.Reading
+		var readings []alarm.Reading
 		for _, r := range rs {
-			if last := lastSeen[deviceID]; last == nil || r.TS > *last {
-				input = append(input, alarm.Reading{TS: r.TS, CH4: r.CH4, Voltage: r.Voltage, Status: r.Status})
+			if in.lastSeen == nil || r.TS > *in.lastSeen {
+				readings = append(readings, alarm.Reading{TS: r.TS, CH4: r.CH4, Voltage: r.Voltage, Status: r.Status})
 			}
 		}
-		changes, after := alarm.Evaluate(th, open, input)
+		changes, after := alarm.Evaluate(in.thresholds, in.open, readings)
 		started := map[string]int64{}
 		for _, c := range changes {
 			id := c.ID
@@ -60,7 +103,7 @@ func (db *DB) evaluateAlarms(ctx context.Context, tx *sql.Tx, fresh map[int64][]
 			case alarm.Start:
 				row, err := queryRow(ctx, tx, db.Q.Insert("alarm_logs").
 					Columns("device_id", "company_id", "kind", "level", "value", "peak", "started_at", "status").
-					Values(deviceID, companyID, c.Kind, c.Level, c.Value, c.Peak, c.TS, "active").Suffix("RETURNING id"))
+					Values(deviceID, in.companyID, c.Kind, c.Level, c.Value, c.Peak, c.TS, "active").Suffix("RETURNING id"))
 				if err == nil {
 					err = row.Scan(&id)
 				}
@@ -80,8 +123,10 @@ func (db *DB) evaluateAlarms(ctx context.Context, tx *sql.Tx, fresh map[int64][]
 				}
 			}
 		}
-		if _, err := exec(ctx, tx, db.Q.Update("devices").Set("alarm_state", alarm.State(after)).Where(sq.Eq{"id": deviceID})); err != nil {
-			return wrap(err, "set alarm state")
+		if state := alarm.State(after); state != in.state {
+			if _, err := exec(ctx, tx, db.Q.Update("devices").Set("alarm_state", state).Where(sq.Eq{"id": deviceID})); err != nil {
+				return wrap(err, "set alarm state")
+			}
 		}
 	}
 	return nil

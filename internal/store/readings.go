@@ -34,22 +34,18 @@ const readingsPerStatement = 1000
 func (db *DB) InsertReadings(ctx context.Context, readings []Reading) (int64, error) {
 	var stored int64
 	err := db.InTx(ctx, func(tx *sql.Tx) error {
-		// The devices' last data before this batch: alarms follow only what is newer.
-		ids := map[int64]bool{}
+		// What the alarm rules need of every device of the batch, read once per batch.
+		ids := make([]int64, 0, len(readings))
+		seen := map[int64]bool{}
 		for _, r := range readings {
-			ids[r.DeviceID] = true
+			if !seen[r.DeviceID] {
+				seen[r.DeviceID] = true
+				ids = append(ids, r.DeviceID)
+			}
 		}
-		lastSeen := map[int64]*int64{}
-		for id := range ids {
-			var last *int64
-			row, err := queryRow(ctx, tx, db.Q.Select("last_seen_at").From("devices").Where(sq.Eq{"id": id}))
-			if err == nil {
-				err = row.Scan(&last)
-			}
-			if err != nil && !isNoRows(err) {
-				return wrap(err, "read last data")
-			}
-			lastSeen[id] = last
+		states, err := db.alarmInputs(ctx, tx, ids)
+		if err != nil {
+			return err
 		}
 		fresh := map[int64][]Reading{}
 		for start := 0; start < len(readings); start += readingsPerStatement {
@@ -91,7 +87,7 @@ func (db *DB) InsertReadings(ctx context.Context, readings []Reading) (int64, er
 		for id := range fresh {
 			sort.Slice(fresh[id], func(i, j int) bool { return fresh[id][i].TS < fresh[id][j].TS })
 		}
-		if err := db.evaluateAlarms(ctx, tx, fresh, lastSeen); err != nil {
+		if err := db.evaluateAlarms(ctx, tx, fresh, states); err != nil {
 			return err
 		}
 		newest := map[int64]Reading{}

@@ -58,7 +58,8 @@ func scanUser(r rowScanner) (model.User, error) {
 	return u, err
 }
 
-// CreateUser stores a user with its roles and extra codes and returns its id.
+// CreateUser stores a user with its roles and extra codes and returns its id. Give it a transaction (q):
+// the user and its grant are written in several statements.
 func (db *DB) CreateUser(ctx context.Context, q Querier, u NewUser) (int64, error) {
 	now := NowMs()
 	var id int64

@@ -6,6 +6,7 @@ package user
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"net/http"
 	"slices"
@@ -112,8 +113,13 @@ func (s *Service) Create(ctx context.Context, a *auth.Actor, in CreateInput) (mo
 	if err != nil {
 		return model.User{}, err
 	}
-	id, err := s.db.CreateUser(ctx, s.db.SQL, store.NewUser{Account: in.Account, Name: strings.TrimSpace(in.Name),
-		Phone: in.Phone, Email: in.Email, CompanyID: companyID, PasswordHash: hash, ExtraCodes: codes, RoleIDs: dedupe(in.RoleIDs)})
+	var id int64
+	err = s.db.InTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		id, err = s.db.CreateUser(ctx, tx, store.NewUser{Account: in.Account, Name: strings.TrimSpace(in.Name),
+			Phone: in.Phone, Email: in.Email, CompanyID: companyID, PasswordHash: hash, ExtraCodes: codes, RoleIDs: dedupe(in.RoleIDs)})
+		return err
+	})
 	if errors.Is(err, store.ErrConflict) {
 		return model.User{}, apperr.Conflict("user.account_taken")
 	} else if err != nil {

@@ -16,6 +16,8 @@ const pages: Record<PageKey, () => Promise<{ default: ComponentType }>> = {
   notFound: () => import('./routes/not-found'),
   dashboard: () => import('./routes/dashboard'),
   comingSoon: () => import('./routes/coming-soon'),
+  companies: () => import('./routes/companies'),
+  users: () => import('./routes/users'),
   roles: () => import('./routes/roles'),
   operationLogs: () => import('./routes/operation-logs'),
 };

@@ -3,7 +3,7 @@ import type { TranslationKey } from '@/lib/i18n-keys';
 import { paths } from './paths';
 
 /** Pages the router knows how to load lazily (see src/app/router.tsx). */
-export type PageKey = 'login' | 'notFound' | 'dashboard' | 'comingSoon' | 'roles' | 'operationLogs';
+export type PageKey = 'login' | 'notFound' | 'dashboard' | 'comingSoon' | 'companies' | 'users' | 'roles' | 'operationLogs';
 
 /** Menu icons of SPEC.md section 2 (the ones routes use today and the ones named for later). */
 export type IconName =
@@ -85,10 +85,10 @@ export const asyncRoutes: AppRoute[] = [
     redirect: paths.dashboard,
     children: [{ path: 'dashboard', name: 'Dashboard', page: 'dashboard', meta: { title: 'route.home', icon: 'dashboard' } }],
   },
-  moduleRoute('/EnterpriseModule', 'EnterpriseManagement', 'EnterpriseManagement', 'route.enterprise', 'enterprise', 'CompanyManagement', 'comingSoon'),
+  moduleRoute('/EnterpriseModule', 'EnterpriseManagement', 'EnterpriseManagement', 'route.enterprise', 'enterprise', 'CompanyManagement', 'companies'),
   moduleRoute('/DeviceModule', 'DeviceManagement', 'DeviceManagement', 'route.device', 'device', 'DeviceManagement', 'comingSoon'),
   moduleRoute('/DeviceTypeModule', 'DeviceTypeManagement', 'DeviceTypeManagement', 'route.deviceType', 'deviceType', 'DeviceTypeManagement', 'comingSoon'),
-  moduleRoute('/UserModule', 'UserManagement', 'UserManagement', 'route.user', 'user', 'UserManagement', 'comingSoon'),
+  moduleRoute('/UserModule', 'UserManagement', 'UserManagement', 'route.user', 'user', 'UserManagement', 'users'),
   moduleRoute('/RoleModule', 'RoleManagement', 'RoleManagement', 'route.role', 'role', 'RoleManagement', 'roles'),
   moduleRoute('/OperationLogModule', 'OperationLogManagement', 'OperationLogManagement', 'route.operationLog', 'operationLog', 'OperationLogManagement', 'operationLogs'),
   moduleRoute('/SmsUserModule', 'SmsUserManagement', 'SmsUserManagement', 'route.smsUser', 'smsUser', 'SmsUserManagement', 'comingSoon'),

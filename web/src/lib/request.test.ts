@@ -7,7 +7,7 @@ import { useAuthStore } from './auth-store';
 import { changeLanguage } from './i18n';
 import { useLoadingStore } from './loading';
 import { setNotifier, type Notifier } from './notify';
-import { ApiError, http, request, serializeParams } from './request';
+import { ApiError, http, request, requestBlob, serializeParams } from './request';
 import { STORAGE_KEYS } from './storage';
 
 const ok = <T,>(data: T) => HttpResponse.json({ code: 0, msg: 'ok', data });
@@ -163,6 +163,16 @@ describe('401 and 403', () => {
     expect(toasts.error).toHaveBeenCalledWith('登录失效，请重新登录', 'session-expired');
   });
 
+  it('keeps the session on 403 40301 (a refused grant) and shows its msg', async () => {
+    signIn();
+    server.use(mock.put('/api/users/change-permission/4', () => fail(403, 40301, '不能授予您没有的权限：RoleManagement')));
+    const error = (await request({ url: '/users/change-permission/4', method: 'PUT', data: {} }).catch((e: unknown) => e)) as ApiError;
+    expect(error.code).toBe(40301);
+    expect(useAuthStore.getState().token).toBe('tok-123');
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('tok-123');
+    expect(toasts.error).toHaveBeenCalledWith('不能授予您没有的权限：RoleManagement', undefined);
+  });
+
   it('leaves the session alone for the sign-in call and hands its msg and data back', async () => {
     signIn();
     server.use(
@@ -209,5 +219,35 @@ describe('loading overlay counter', () => {
     expect(count()).toBe(1);
     await slow;
     expect(count()).toBe(0);
+  });
+});
+
+describe('file downloads (exports)', () => {
+  it('hands back the file and its Content-Disposition header', async () => {
+    signIn();
+    server.use(
+      mock.get('/api/company/export', ({ request: req }) => {
+        expect(new URL(req.url).searchParams.getAll('status')).toEqual(['1']);
+        return new HttpResponse(new Uint8Array([80, 75, 3, 4, 1, 2, 3]), {
+          headers: {
+            'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            'Content-Disposition': "attachment; filename=\"companies.xlsx\"; filename*=UTF-8''%E4%BC%81%E4%B8%9A.xlsx",
+          },
+        });
+      }),
+    );
+    const file = await requestBlob({ url: '/company/export', params: { status: [1] } });
+    expect(file.blob.size).toBe(7);
+    expect(file.contentDisposition).toContain("filename*=UTF-8''%E4%BC%81%E4%B8%9A.xlsx");
+    expect(toasts.error).not.toHaveBeenCalled();
+  });
+
+  it("reads a failed export's JSON error out of the blob and toasts its msg", async () => {
+    signIn();
+    server.use(mock.get('/api/company/export', () => fail(400, 40000, '排序字段不存在')));
+    const error = (await requestBlob({ url: '/company/export' }).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe('排序字段不存在');
+    expect(toasts.error).toHaveBeenCalledWith('排序字段不存在', undefined);
   });
 });

@@ -61,6 +61,12 @@ export function serializeParams(params: unknown): string {
 
 const SESSION_TOAST_KEY = 'session-expired';
 
+/**
+ * 403 with this code refuses a grant or an action on a more powerful user (docs/api.md): the
+ * session is fine, so it is shown like any other refusal instead of signing the user out.
+ */
+export const ESCALATION_CODE = 40301;
+
 function isErrorBody(value: unknown): value is ApiErrorBody {
   return (
     typeof value === 'object' &&
@@ -71,7 +77,15 @@ function isErrorBody(value: unknown): value is ApiErrorBody {
 
 async function readErrorBody(data: unknown): Promise<ApiErrorBody | undefined> {
   if (isErrorBody(data)) return data;
-  // Blob calls (exports) carry their JSON error as a Blob.
+  // File calls (exports) carry their JSON error as bytes.
+  if (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) {
+    try {
+      const parsed: unknown = JSON.parse(new TextDecoder().decode(data));
+      return isErrorBody(parsed) ? parsed : undefined;
+    } catch {
+      return undefined;
+    }
+  }
   if (typeof Blob !== 'undefined' && data instanceof Blob) {
     try {
       const parsed: unknown = JSON.parse(await data.text());
@@ -109,7 +123,8 @@ function endSession() {
 /**
  * Applies SPEC.md section 8 to a failed call and returns the error to reject with.
  * - no answer at all: 网络错误，请稍后重试 unless the call opts out
- * - 401 / 403: clear token, roles and user info, toast 登录失效，请重新登录 (the guard goes to /login)
+ * - 401 / 403: clear token, roles and user info, toast 登录失效，请重新登录 (the guard goes to /login);
+ *   except 403 code 40301 (a refused grant: the caller is still signed in), shown like other failures
  * - 404: silent
  * - anything else: the server's msg, or the default text, unless the call opts out
  */
@@ -123,7 +138,7 @@ export async function handleFailure(
   const error = new ApiError(body?.msg || fallback, status, body);
   const silent = config?.silent === true;
 
-  if ((status === 401 || status === 403) && !config?.skipSessionHandling) {
+  if ((status === 401 || (status === 403 && body?.code !== ESCALATION_CODE)) && !config?.skipSessionHandling) {
     endSession();
     return error;
   }
@@ -184,4 +199,34 @@ export const http = createHttp();
 export async function request<T>(config: AxiosRequestConfig): Promise<T> {
   const response = await http.request<ApiEnvelope<T>>(config);
   return response.data.data;
+}
+
+export interface BlobDownload {
+  blob: Blob;
+  /** The Content-Disposition header (the file name), when the server sent one. */
+  contentDisposition: string | null;
+}
+
+/** Bytes received so far, and the whole size when the server announced it. */
+export type DownloadProgress = (loaded: number, total: number | undefined) => void;
+
+/**
+ * Runs a call whose answer is a file (exports). A failure answers JSON inside the blob; the
+ * interceptors read it, so the toasts and session rules are the same as for other calls.
+ */
+export async function requestBlob(config: AxiosRequestConfig, onProgress?: DownloadProgress): Promise<BlobDownload> {
+  // Bytes rather than responseType 'blob': the same in browsers, and readable under jsdom + msw.
+  const response = await http.request<ArrayBuffer>({
+    ...config,
+    responseType: 'arraybuffer',
+    onDownloadProgress: onProgress
+      ? (event) => onProgress(event.loaded, event.total && event.total > 0 ? event.total : undefined)
+      : undefined,
+  });
+  const type = response.headers['content-type'] as unknown;
+  const header = response.headers['content-disposition'] as unknown;
+  return {
+    blob: new Blob([response.data], typeof type === 'string' ? { type } : undefined),
+    contentDisposition: typeof header === 'string' ? header : null,
+  };
 }

@@ -1,5 +1,5 @@
 import { StyleProvider } from '@ant-design/cssinjs';
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import { http as mock, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -68,4 +68,22 @@ export function renderApp(path: string) {
     </StyleProvider>,
   );
   return { ...utils, router };
+}
+
+/**
+ * The open antd dialog with this title. (Under test, antd gives every dialog the same id, so a
+ * dialog's accessible name is not reliable in jsdom.)
+ */
+export async function findDialog(title: string): Promise<HTMLElement> {
+  let found: HTMLElement | undefined;
+  await waitFor(
+    () => {
+      found = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].find(
+        (dialog) => dialog.style.display !== 'none' && dialog.querySelector('.ant-modal-title')?.textContent === title,
+      );
+      if (!found) throw new Error(`no open dialog titled ${title}`);
+    },
+    { timeout: 10_000 },
+  );
+  return found!;
 }

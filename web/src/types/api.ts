@@ -168,3 +168,159 @@ export interface OperationLogQuery extends ListQuery {
   /** ["$gte:<ms>", "$lte:<ms>"] */
   createdAt?: string[];
 }
+
+// ---- reference data ----
+
+/** GET /api/industry: a section of GB/T 4754-2017; `name` follows Accept-Language. */
+export interface Industry {
+  code: string;
+  name: string;
+  nameZh: string;
+  nameEn: string;
+}
+
+/** GET /api/regional/tree: provinces > cities > counties, six-digit codes (leaves have no children). */
+export interface RegionNode {
+  real_id: number;
+  code: string;
+  name: string;
+  children?: RegionNode[] | null;
+}
+
+/** Record status: 1 enabled, 0 disabled. */
+export type RecordStatus = 0 | 1;
+
+/** PUT .../reset-password/{id}: the password is in the answer only when the server generated it. */
+export interface PasswordResetInput {
+  password?: string;
+}
+
+export interface PasswordResetResult {
+  account: string;
+  password?: string;
+}
+
+// ---- companies ----
+
+export interface Company {
+  id: number;
+  name: string;
+  creditCode: string;
+  industryCode: string;
+  provinceCode: string;
+  cityCode: string;
+  countyCode: string;
+  /** Province, city and county names joined by spaces. */
+  regionName: string;
+  address: string;
+  contactPerson: string;
+  contactPhone: string;
+  status: RecordStatus;
+  remark: string;
+  adminUserId: number | null;
+  adminAccount: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface CompanyListQuery extends ListQuery {
+  name?: string;
+  creditCode?: string;
+  industryCode?: string;
+  provinceCode?: string;
+  cityCode?: string;
+  countyCode?: string;
+  status?: number;
+  /** ["$gte:<ms>", "$lte:<ms>"] */
+  createdAt?: string[];
+}
+
+/** The register data of a company (PUT /api/company/{id}). */
+export interface CompanyInput {
+  name: string;
+  creditCode: string;
+  industryCode: string;
+  provinceCode: string;
+  cityCode?: string;
+  countyCode?: string;
+  address?: string;
+  contactPerson: string;
+  contactPhone: string;
+  remark?: string;
+}
+
+export interface CompanyAdminInput {
+  account: string;
+  name: string;
+  phone?: string;
+  password: string;
+}
+
+/** POST /api/company: the company and its administrator. */
+export interface CompanyCreateInput extends CompanyInput {
+  admin: CompanyAdminInput;
+}
+
+/** GET /api/company/simple-list (platform users). */
+export interface CompanyRef {
+  id: number;
+  name: string;
+  status: RecordStatus;
+}
+
+// ---- users ----
+
+/** GET /api/users/check-user-account */
+export interface AccountCheck {
+  available: boolean;
+  reason?: 'taken' | 'invalid';
+}
+
+/** A user as User Management lists it. */
+export interface ManagedUser {
+  id: number;
+  account: string;
+  name: string;
+  phone: string;
+  email: string;
+  companyId: number | null;
+  companyName: string;
+  /** The administrator created with its company (managed through the company). */
+  isCompanyAdmin: boolean;
+  /** Extra codes given to the user beside its roles. */
+  permissions: string[];
+  rolesList: RoleRef[];
+  status: RecordStatus;
+  lastLoginAt: number | null;
+  lastLoginIp: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface UserListQuery extends ListQuery {
+  account?: string;
+  name?: string;
+  phone?: string;
+  companyId?: number;
+  roleId?: number;
+  status?: number;
+  createdAt?: string[];
+}
+
+export interface UserProfileInput {
+  name: string;
+  phone?: string;
+  email?: string;
+}
+
+export interface UserGrantInput {
+  roleIds: number[];
+  permissions: string[];
+}
+
+export interface UserCreateInput extends UserProfileInput, UserGrantInput {
+  account: string;
+  password: string;
+  /** Platform users only; absent makes a platform user. */
+  companyId?: number;
+}

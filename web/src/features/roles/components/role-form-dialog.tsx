@@ -2,12 +2,11 @@ import { App, Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { PermissionTree } from '@/components/permission-tree/permission-tree';
 import type { Role } from '@/types/api';
 
 import { useCreateRole } from '../api/create-role';
 import { useUpdateRole } from '../api/update-role';
-
-import { PermissionTree } from './permission-tree';
 
 interface RoleFormValues {
   name: string;
@@ -65,7 +64,7 @@ export function RoleFormDialog({ open, role, onClose }: RoleFormDialogProps) {
       onCancel={onClose}
       confirmLoading={busy}
       cancelButtonProps={{ disabled: busy }}
-      maskClosable={!busy}
+      mask={{ closable: !busy }}
       forceRender
       width={560}
     >

@@ -5,18 +5,25 @@ import { useTranslation } from 'react-i18next';
 import { ADMIN_ROLE, useAuthStore } from '@/lib/auth-store';
 import type { PermissionNode } from '@/types/api';
 
-import { usePermissions } from '../api/get-permissions';
-
-import { canGrant, togglePermission } from './permission-tree-utils';
+import { usePermissions } from './get-permissions';
+import { canGrant, togglePermission, withoutPlatformOnly } from './permission-tree-utils';
 
 interface PermissionTreeProps {
   value?: string[];
   onChange?: (codes: string[]) => void;
   disabled?: boolean;
+  /**
+   * Hide platform-only codes (the codes are for a company user). They are always hidden from a
+   * signed-in company user, who can never hold or grant them.
+   */
+  hidePlatformOnly?: boolean;
 }
 
-/** The permission tree of GET /api/permission as a checkable antd Tree (a form control). */
-export function PermissionTree({ value = [], onChange, disabled }: PermissionTreeProps) {
+/**
+ * The permission tree of GET /api/permission as a checkable antd Tree (a form control), shared by
+ * Role Management (a role's codes) and User Management (a user's extra codes).
+ */
+export function PermissionTree({ value = [], onChange, disabled, hidePlatformOnly = false }: PermissionTreeProps) {
   const { t, i18n } = useTranslation();
   const permissions = usePermissions();
   const user = useAuthStore((s) => s.userInfo);
@@ -31,6 +38,12 @@ export function PermissionTree({ value = [], onChange, disabled }: PermissionTre
     }),
     [roles, user],
   );
+  const hide = hidePlatformOnly || grantor.isCompanyUser;
+
+  const tree = useMemo(() => {
+    const all = permissions.data ?? [];
+    return hide ? withoutPlatformOnly(all) : all;
+  }, [permissions.data, hide]);
 
   const treeData = useMemo(() => {
     const toData = (nodes: readonly PermissionNode[]): TreeDataNode[] =>
@@ -49,8 +62,8 @@ export function PermissionTree({ value = [], onChange, disabled }: PermissionTre
         disableCheckbox: !canGrant(node, grantor),
         children: node.children && node.children.length > 0 ? toData(node.children) : undefined,
       }));
-    return toData(permissions.data ?? []);
-  }, [permissions.data, grantor, lang, t]);
+    return toData(tree);
+  }, [tree, grantor, lang, t]);
 
   if (permissions.isPending) return <Spin />;
   if (permissions.isError) return <Alert type="error" title={permissions.error.message} />;
@@ -68,7 +81,7 @@ export function PermissionTree({ value = [], onChange, disabled }: PermissionTre
         checkedKeys={value}
         onCheck={(_keys, info) => {
           const code = String(info.node.key);
-          onChange?.(togglePermission(permissions.data ?? [], value, code, info.checked));
+          onChange?.(togglePermission(tree, value, code, info.checked));
         }}
         style={{ maxHeight: 360, overflow: 'auto', border: '1px solid #f0f0f0', borderRadius: 4, padding: 8 }}
       />

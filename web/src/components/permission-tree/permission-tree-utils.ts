@@ -83,3 +83,23 @@ export function canGrant(
   if (grantor.isAdmin) return true;
   return grantor.codes.includes(node.code);
 }
+
+/** The tree without its platform-only codes (what a company user may hold). */
+export function withoutPlatformOnly(tree: readonly PermissionNode[]): PermissionNode[] {
+  return tree
+    .filter((node) => !node.platformOnly)
+    .map((node) => ({ ...node, children: node.children ? withoutPlatformOnly(node.children) : node.children }));
+}
+
+/** The codes of a list that are platform-only in the tree. */
+export function platformOnlyCodes(tree: readonly PermissionNode[]): Set<string> {
+  const out = new Set<string>();
+  const walk = (nodes: readonly PermissionNode[]) => {
+    for (const node of nodes) {
+      if (node.platformOnly) out.add(node.code);
+      walk(node.children ?? []);
+    }
+  };
+  walk(tree);
+  return out;
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { PermissionNode } from '@/types/api';
 
-import { canGrant, togglePermission } from './permission-tree-utils';
+import { canGrant, platformOnlyCodes, togglePermission, withoutPlatformOnly } from './permission-tree-utils';
 
 const node = (code: string, type: 'menu' | 'button', children: PermissionNode[] = [], platformOnly = false): PermissionNode => ({
   code,
@@ -63,5 +63,15 @@ describe('canGrant', () => {
   it('never lets a company user grant a platform-only code', () => {
     expect(canGrant(tree[0], company)).toBe(false);
     expect(canGrant(tree[1], company)).toBe(true);
+  });
+});
+
+describe('platform-only codes', () => {
+  it('drops them from the tree a company user sees', () => {
+    expect(withoutPlatformOnly(tree).map((n) => n.code)).toEqual(['RoleManagement', 'OperationLogManagement']);
+    expect(withoutPlatformOnly(tree)[0].children).toHaveLength(3);
+  });
+  it('lists them, to drop them from a grant', () => {
+    expect([...platformOnlyCodes(tree)]).toEqual(['CompanyManagement', 'CompanyManagement:create']);
   });
 });

@@ -1,0 +1,91 @@
+import type { Locator, Page } from '@playwright/test';
+
+import { ADMIN } from './env';
+import { expect, openSignedIn, test } from './fixtures';
+
+const WIDTH = 375;
+
+test.use({ viewport: { width: WIDTH, height: 740 } });
+
+/** Nothing of the page itself scrolls sideways. */
+async function expectNoPageOverflow(page: Page) {
+  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, document.body.scrollWidth]);
+  for (const w of widths) expect(w).toBeLessThanOrEqual(WIDTH);
+}
+
+async function expectInside(locator: Locator) {
+  const count = await locator.count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i += 1) {
+    const box = await locator.nth(i).boundingBox();
+    if (!box) continue; // not rendered
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(WIDTH + 0.5);
+  }
+}
+
+/** The table scrolls sideways inside its own box. */
+async function expectTableScrolls(page: Page) {
+  const content = page.locator('.ant-table-content').first();
+  await expect(content).toBeVisible();
+  const [scroll, client] = await content.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+  expect(client).toBeLessThanOrEqual(WIDTH);
+  expect(scroll).toBeGreaterThan(client);
+  await content.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+  expect(await content.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+}
+
+test.describe('375 px (zh-CN)', () => {
+  test('Enterprise Management: filters wrap, the table scrolls, the dialog fits', async ({ page, request }) => {
+    await openSignedIn(page, request, ADMIN, '/EnterpriseModule/EnterpriseManagement');
+    await expect(page.locator('.app-wrapper')).toHaveAttribute('data-device', 'mobile');
+    const search = page.getByRole('search');
+    await expect(search.getByLabel('企业名称')).toBeVisible();
+    await expectInside(search.locator('.ant-form-item'));
+    await expectInside(page.locator('.table-page-toolbar .ant-btn'));
+    await expectTableScrolls(page);
+    await expectNoPageOverflow(page);
+
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    const dialog = page.getByRole('dialog', { name: '新增企业' });
+    await expect(dialog).toBeVisible();
+    await expectInside(dialog);
+    await expectInside(dialog.locator('input'));
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(dialog.getByText('请输入企业名称')).toBeVisible();
+    await expectInside(dialog.locator('.ant-form-item-explain-error'));
+    await expectNoPageOverflow(page);
+  });
+});
+
+test.describe('375 px (en)', () => {
+  test.use({ locale: 'en-US' });
+
+  test('User Management: filters wrap, the table scrolls, the dialogs fit', async ({ page, request }) => {
+    await openSignedIn(page, request, ADMIN, '/UserModule/UserManagement');
+    const search = page.getByRole('search');
+    await expect(search.getByLabel('Account')).toBeVisible();
+    await expectInside(search.locator('.ant-form-item'));
+    await expectTableScrolls(page);
+    await expectNoPageOverflow(page);
+
+    await page.getByRole('button', { name: 'Create' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create user' });
+    await expect(dialog.getByRole('tree')).toBeVisible();
+    await expectInside(dialog);
+    await expectInside(dialog.locator('input:visible'));
+    await expectInside(dialog.getByRole('tree'));
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    // the permission dialog of another user
+    const row = page.getByRole('row', { name: /viewer/ });
+    await row.scrollIntoViewIfNeeded();
+    await page.locator('.ant-table-content').first().evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await row.getByRole('button', { name: 'Permissions viewer' }).click();
+    const grant = page.getByRole('dialog', { name: 'Assign permissions' });
+    await expect(grant.getByRole('tree')).toBeVisible();
+    await expectInside(grant);
+    await expectNoPageOverflow(page);
+  });
+});

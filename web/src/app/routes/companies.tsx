@@ -1,0 +1,5 @@
+import { CompaniesList } from '@/features/companies/components/companies-list';
+
+export default function CompaniesRoute() {
+  return <CompaniesList />;
+}

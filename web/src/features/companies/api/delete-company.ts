@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import type { MutationConfig } from '@/lib/react-query';
+import { request } from '@/lib/request';
+
+import { invalidateCompanyData } from './invalidate';
+
+/**
+ * DELETE /api/company/{id} (CompanyManagement:delete): the company, its administrator and roles.
+ * 409 while it has other users (the request layer toasts the server's message).
+ */
+export function deleteCompany(id: number): Promise<null> {
+  return request<null>({ url: `/company/${id}`, method: 'DELETE', loading: true });
+}
+
+export function useDeleteCompany(config?: MutationConfig<null, number>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: deleteCompany,
+    onSuccess: async (...args) => {
+      await invalidateCompanyData(queryClient, true);
+      await config?.onSuccess?.(...args);
+    },
+  });
+}

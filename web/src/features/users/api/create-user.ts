@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import type { MutationConfig } from '@/lib/react-query';
+import { request } from '@/lib/request';
+import type { ManagedUser, UserCreateInput } from '@/types/api';
+
+import { invalidateUserData } from './invalidate';
+
+/** POST /api/users (UserManagement:create). Silent: the dialog shows 409/422/403 answers on the form. */
+export function createUser(input: UserCreateInput): Promise<ManagedUser> {
+  return request<ManagedUser>({ url: '/users', method: 'POST', data: input, loading: true, silent: true });
+}
+
+export function useCreateUser(config?: MutationConfig<ManagedUser, UserCreateInput>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: createUser,
+    onSuccess: async (...args) => {
+      await invalidateUserData(queryClient);
+      await config?.onSuccess?.(...args);
+    },
+  });
+}

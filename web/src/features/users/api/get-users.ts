@@ -1,0 +1,21 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+
+import { request } from '@/lib/request';
+import type { ManagedUser, Paginated, UserListQuery } from '@/types/api';
+
+/** GET /api/users: one page of the users the signed-in user may see (a company user: its company's). */
+export function getUsers(query: UserListQuery): Promise<Paginated<ManagedUser>> {
+  return request<Paginated<ManagedUser>>({ url: '/users', method: 'GET', params: query });
+}
+
+export function usersQueryOptions(query: UserListQuery) {
+  return queryOptions({
+    queryKey: ['users', query],
+    queryFn: () => getUsers(query),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUsers(query: UserListQuery) {
+  return useQuery(usersQueryOptions(query));
+}

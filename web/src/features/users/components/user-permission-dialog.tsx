@@ -1,0 +1,88 @@
+import { Alert, App, Form, Modal, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { PermissionTree } from '@/components/permission-tree/permission-tree';
+import { applyApiErrors } from '@/lib/form-errors';
+import type { ManagedUser } from '@/types/api';
+
+import { useChangeUserPermission } from '../api/change-user-permission';
+
+import { RoleSelect } from './role-select';
+
+interface PermissionFormValues {
+  roleIds: number[];
+  permissions: string[];
+}
+
+interface UserPermissionDialogProps {
+  user: ManagedUser | null;
+  onClose: () => void;
+}
+
+/** "Permissions": a user's roles and extra codes (PUT /api/users/change-permission/{id}). */
+export function UserPermissionDialog({ user, onClose }: UserPermissionDialogProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<PermissionFormValues>();
+  const [banner, setBanner] = useState<string[]>([]);
+  const change = useChangeUserPermission({
+    onSuccess: () => {
+      void message.success(t('users.permissionSaved'));
+      onClose();
+    },
+  });
+  const open = user !== null;
+
+  useEffect(() => {
+    if (user) setBanner([]);
+  }, [user]);
+
+  const submit = (values: PermissionFormValues) => {
+    if (!user) return;
+    setBanner([]);
+    change.mutate(
+      { id: user.id, data: { roleIds: values.roleIds ?? [], permissions: values.permissions ?? [] } },
+      { onError: (error) => setBanner(applyApiErrors(form, error, ['roleIds', 'permissions'])) },
+    );
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('users.permissionTitle')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={change.isPending}
+      cancelButtonProps={{ disabled: change.isPending }}
+      mask={{ closable: false }}
+      destroyOnHidden
+      width={600}
+    >
+      {user && (
+        <Typography.Paragraph type="secondary">
+          {t('users.permissionFor', { account: user.account, name: user.name })}
+          {user.companyName ? ` · ${user.companyName}` : ` · ${t('users.platformUser')}`}
+        </Typography.Paragraph>
+      )}
+      {banner.length > 0 && <Alert type="error" showIcon title={banner.join('；')} style={{ marginBottom: 16 }} role="alert" />}
+      <Form<PermissionFormValues>
+        form={form}
+        name="userPermissionForm"
+        layout="vertical"
+        onFinish={submit}
+        disabled={change.isPending}
+        initialValues={user ? { roleIds: user.rolesList.map((r) => r.id), permissions: user.permissions ?? [] } : undefined}
+      >
+        <Form.Item label={t('users.roles')} name="roleIds">
+          <RoleSelect companyId={user?.companyId ?? null} />
+        </Form.Item>
+        <Form.Item label={t('users.extraPermissions')} name="permissions">
+          <PermissionTree hidePlatformOnly={(user?.companyId ?? null) !== null} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
