@@ -15,9 +15,7 @@ func TestGasAlarmFromReadings(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()
-		createCompany(t, e, admin, 1, "c-admin")
-		ct := e.Login("c-admin", "Admin-Pass-1")
-		d := createDevice(t, e, ct, deviceBody(apitest.IMEI(1), createDeviceType(t, e, admin, deviceTypeBody("GT-100")).ID))
+		_, ct, d := companyDevice(t, e, admin)
 		t0 := time.Now().Add(-10 * time.Minute).UnixMilli()
 		send := func(i int, ch4 float64) {
 			t.Helper()
@@ -93,9 +91,7 @@ func TestBatteryAndFaultAlarms(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()
-		createCompany(t, e, admin, 1, "c-admin")
-		ct := e.Login("c-admin", "Admin-Pass-1")
-		d := createDevice(t, e, ct, deviceBody(apitest.IMEI(1), createDeviceType(t, e, admin, deviceTypeBody("GT-100")).ID))
+		_, ct, d := companyDevice(t, e, admin)
 		now := time.Now().UnixMilli()
 		expect(t, ingest(e, d.IMEI, d.Secret, []map[string]any{
 			{"ts": now - 3000, "ch4": 1, "voltage": 330},

@@ -232,3 +232,13 @@ func TestDeviceParametersAreQueued(t *testing.T) {
 		_ = a
 	})
 }
+
+// companyDevice makes a company (administrator c-admin), a device type and one device of the company, and
+// returns the company, its administrator's token and the device (with its secret).
+func companyDevice(t *testing.T, e *apitest.Env, admin string) (model.Company, string, model.Device) {
+	t.Helper()
+	c := createCompany(t, e, admin, 1, "c-admin")
+	ct := e.Login("c-admin", "Admin-Pass-1")
+	d := createDevice(t, e, ct, deviceBody(apitest.IMEI(1), createDeviceType(t, e, admin, deviceTypeBody("GT-100")).ID))
+	return c, ct, d
+}

@@ -30,9 +30,7 @@ func TestHTTPIngest(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()
-		c := createCompany(t, e, admin, 1, "c-admin")
-		ct := e.Login("c-admin", "Admin-Pass-1")
-		d := createDevice(t, e, ct, deviceBody(apitest.IMEI(1), createDeviceType(t, e, admin, deviceTypeBody("GT-100")).ID))
+		c, ct, d := companyDevice(t, e, admin)
 		now := time.Now().UnixMilli()
 
 		// One reading, then a batch with the first one again: the repeat is stored once.
@@ -151,9 +149,7 @@ func TestCommandsOverHTTP(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()
-		createCompany(t, e, admin, 1, "c-admin")
-		ct := e.Login("c-admin", "Admin-Pass-1")
-		d := createDevice(t, e, ct, deviceBody(apitest.IMEI(1), createDeviceType(t, e, admin, deviceTypeBody("GT-100")).ID))
+		_, ct, d := companyDevice(t, e, admin)
 		expect(t, e.Post("/api/device/set-interval-param", ct, map[string]any{"deviceIds": []int64{d.ID}, "reportInterval": 10, "heartbeatInterval": 120}), 200, 0)
 
 		r := ingest(e, d.IMEI, d.Secret, map[string]any{"ts": time.Now().UnixMilli(), "ch4": 1})
@@ -195,9 +191,7 @@ func TestCalibrationReports(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()
-		createCompany(t, e, admin, 1, "c-admin")
-		ct := e.Login("c-admin", "Admin-Pass-1")
-		d := createDevice(t, e, ct, deviceBody(apitest.IMEI(1), createDeviceType(t, e, admin, deviceTypeBody("GT-100")).ID))
+		_, ct, d := companyDevice(t, e, admin)
 		now := time.Now().UnixMilli()
 		cal := map[string]any{"type": "calibration", "ts": now, "kind": "span", "gas": 50, "before": 46.5, "after": 50.1, "result": "ok"}
 		r := ingest(e, d.IMEI, d.Secret, []map[string]any{{"ts": now, "ch4": 2}, cal})
