@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"sort"
+	"strings"
 	"time"
 
 	sq "github.com/Masterminds/squirrel"
@@ -96,19 +97,42 @@ func (db *DB) InsertReadings(ctx context.Context, readings []Reading) (int64, er
 				newest[r.DeviceID] = r
 			}
 		}
-		for id, r := range newest {
-			// Only a newer reading moves the live state: a late batch never overwrites a fresher one.
-			_, err := exec(ctx, tx, db.Q.Update("devices").
-				Set("ch4", r.CH4).Set("voltage", r.Voltage).Set("signal", r.Signal).Set("temperature", r.Temperature).
-				Set("last_seen_at", r.TS).Set("online", 1).
-				Where("id = ? AND (last_seen_at IS NULL OR last_seen_at <= ?)", id, r.TS))
-			if err != nil {
-				return wrap(err, "update live state")
-			}
-		}
-		return nil
+		return db.moveLiveState(ctx, tx, newest)
 	})
 	return stored, err
+}
+
+// liveStatePerStatement bounds one live-state update (6 parameters a device).
+const liveStatePerStatement = 500
+
+// moveLiveState sets each device's live state to its newest reading with one statement per 500 devices
+// (not one per device). Only a newer reading moves it: a late batch never overwrites a fresher one. Both
+// databases name the columns of a VALUES list column1, column2, …; the casts type the parameters for
+// PostgreSQL.
+func (db *DB) moveLiveState(ctx context.Context, tx *sql.Tx, newest map[int64]Reading) error {
+	rows := make([]Reading, 0, len(newest))
+	for _, r := range newest {
+		rows = append(rows, r)
+	}
+	for start := 0; start < len(rows); start += liveStatePerStatement {
+		chunk := rows[start:min(start+liveStatePerStatement, len(rows))]
+		var b strings.Builder
+		args := make([]any, 0, 6*len(chunk))
+		for i, r := range chunk {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString("(CAST(? AS BIGINT), CAST(? AS DOUBLE PRECISION), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS DOUBLE PRECISION), CAST(? AS BIGINT))")
+			args = append(args, r.DeviceID, r.CH4, r.Voltage, r.Signal, r.Temperature, r.TS)
+		}
+		q := db.Rebind("UPDATE devices SET ch4 = v.column2, voltage = v.column3, signal = v.column4, temperature = v.column5, " +
+			"last_seen_at = v.column6, online = 1 FROM (VALUES " + b.String() + ") AS v " +
+			"WHERE devices.id = v.column1 AND (devices.last_seen_at IS NULL OR devices.last_seen_at <= v.column6)")
+		if _, err := tx.ExecContext(ctx, q, args...); err != nil {
+			return wrap(err, "update live state")
+		}
+	}
+	return nil
 }
 
 // EnsureReadingPartitions creates the monthly partitions of the readings table (PostgreSQL) from the
