@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -49,11 +50,14 @@ func startServer(t *testing.T, dbURL, httpAddr, mqttAddr string) *exec.Cmd {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	// Ready means serving: the ports are bound before the database opens, so a TCP probe is not enough.
 	deadline := time.Now().Add(30 * time.Second)
 	for {
-		if c, err := net.Dial("tcp", mqttAddr); err == nil {
-			c.Close()
-			return cmd
+		if resp, err := http.Get("http://" + httpAddr + "/readyz"); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return cmd
+			}
 		}
 		if time.Now().After(deadline) {
 			cmd.Process.Kill()

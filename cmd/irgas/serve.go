@@ -44,6 +44,9 @@ func serve(ctx context.Context, args []string, stdout io.Writer) error {
 		if mqttLn != nil {
 			mqttLn.Close()
 		}
+		if ctx.Err() != nil {
+			return nil // a stop signal during start-up is a stop, not a failure
+		}
 		return err
 	}
 	return srv.Run(ctx, ln)
