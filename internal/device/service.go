@@ -9,6 +9,7 @@ import (
 	"crypto/rand"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"time"
 
@@ -266,16 +267,16 @@ func (s *Service) SetCustom(ctx context.Context, a *auth.Actor, in CustomInput) 
 	}
 	// Each device keeps its other custom values: merge per device, then queue them all in one transaction.
 	ids := dedupe(in.DeviceIDs)
+	current, err := s.db.WantedCustom(ctx, a.Scope(), ids)
+	if err != nil {
+		return nil, err
+	}
 	perDevice := map[int64]map[string]any{}
-	for _, id := range ids {
-		d, err := s.db.GetDevice(ctx, a.Scope(), id)
-		if err != nil {
-			return nil, err
-		}
+	for id, custom := range current {
 		for k, v := range in.Params {
-			d.Wanted.Custom[k] = v
+			custom[k] = v
 		}
-		wanted, _ := json.Marshal(d.Wanted.Custom)
+		wanted, _ := json.Marshal(custom)
 		perDevice[id] = map[string]any{"custom_params_wanted": string(wanted)}
 	}
 	raw, _ := json.Marshal(in.Params)
@@ -397,14 +398,5 @@ func named(d *model.Device) {
 	d.RegionName = company.RegionName(model.Company{ProvinceCode: d.ProvinceCode, CityCode: d.CityCode, CountyCode: d.CountyCode})
 }
 
-func dedupe(ids []int64) []int64 {
-	seen := map[int64]bool{}
-	out := ids[:0:0]
-	for _, id := range ids {
-		if !seen[id] {
-			seen[id] = true
-			out = append(out, id)
-		}
-	}
-	return out
-}
+// dedupe returns ids sorted, each once.
+func dedupe(ids []int64) []int64 { return slices.Compact(slices.Sorted(slices.Values(ids))) }

@@ -349,3 +349,34 @@ func (db *DB) DeviceCredentialsByIMEI(ctx context.Context, imei string) (DeviceC
 	c.Enabled = status == model.StatusEnabled && companyStatus == model.StatusEnabled
 	return c, wrap(err, "read device credentials")
 }
+
+// WantedCustom reads the wanted custom parameters of devices within scope with one query; a device outside
+// the scope (or missing) is ErrNotFound for the whole call.
+func (db *DB) WantedCustom(ctx context.Context, scope Scope, ids []int64) (map[int64]map[string]float64, error) {
+	out := make(map[int64]map[string]float64, len(ids))
+	sel := db.Q.Select("id", "custom_params_wanted").From("devices").Where(sq.Eq{"id": ids})
+	if scope.CompanyID != nil {
+		sel = sel.Where(sq.Eq{"company_id": *scope.CompanyID})
+	}
+	err := scanAll(ctx, db.SQL, sel, func(r rowScanner) (idCustom, error) {
+		var x idCustom
+		return x, r.Scan(&x.id, &x.raw)
+	}, func(x idCustom) error {
+		m := map[string]float64{}
+		_ = json.Unmarshal([]byte(x.raw), &m)
+		out[x.id] = m
+		return nil
+	})
+	if err != nil {
+		return nil, wrap(err, "read wanted parameters")
+	}
+	if len(out) != len(ids) {
+		return nil, ErrNotFound
+	}
+	return out, nil
+}
+
+type idCustom struct {
+	id  int64
+	raw string
+}

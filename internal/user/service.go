@@ -266,8 +266,5 @@ func sameCompany(a, b *int64) bool {
 	return *a == *b
 }
 
-func dedupe(ids []int64) []int64 {
-	out := slices.Clone(ids)
-	slices.Sort(out)
-	return slices.Compact(out)
-}
+// dedupe returns ids sorted, each once.
+func dedupe(ids []int64) []int64 { return slices.Compact(slices.Sorted(slices.Values(ids))) }

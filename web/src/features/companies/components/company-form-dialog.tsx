@@ -1,4 +1,4 @@
-import { Alert, App, Col, Divider, Form, Input, Modal, Row, Select } from 'antd';
+import { Alert, Col, Divider, Form, Input, Modal, Row, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -8,6 +8,7 @@ import { useFormRules } from '@/lib/form-rules';
 import { isApiError } from '@/lib/request';
 import { normalizeCreditCode } from '@/lib/validators';
 import type { Company, CompanyInput } from '@/types/api';
+import { useSuccessThen } from '@/lib/use-success-then';
 
 import { useCreateCompany } from '../api/create-company';
 import { useIndustries } from '../api/get-industries';
@@ -72,7 +73,6 @@ function toInput(values: CompanyFormValues): CompanyInput {
  */
 export function CompanyFormDialog({ open, company, onClose }: CompanyFormDialogProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const rules = useFormRules();
   const [form] = Form.useForm<CompanyFormValues>();
   const [banner, setBanner] = useState<string[]>([]);
@@ -80,18 +80,8 @@ export function CompanyFormDialog({ open, company, onClose }: CompanyFormDialogP
   const accountCheck = useAccountCheck(form, ['admin', 'account']);
   const creating = company === null;
 
-  const createCompany = useCreateCompany({
-    onSuccess: () => {
-      void message.success(t('companies.created'));
-      onClose();
-    },
-  });
-  const updateCompany = useUpdateCompany({
-    onSuccess: () => {
-      void message.success(t('companies.updated'));
-      onClose();
-    },
-  });
+  const createCompany = useCreateCompany(useSuccessThen('companies.created', onClose));
+  const updateCompany = useUpdateCompany(useSuccessThen('companies.updated', onClose));
   const busy = createCompany.isPending || updateCompany.isPending;
   const { reset: resetCheck } = accountCheck;
 

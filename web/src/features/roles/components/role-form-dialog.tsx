@@ -1,9 +1,10 @@
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { PermissionTree } from '@/components/permission-tree/permission-tree';
 import type { Role } from '@/types/api';
+import { useSuccessThen } from '@/lib/use-success-then';
 
 import { useCreateRole } from '../api/create-role';
 import { useUpdateRole } from '../api/update-role';
@@ -24,20 +25,9 @@ interface RoleFormDialogProps {
 /** Create or edit a role: name, remark and its permissions in the tree. */
 export function RoleFormDialog({ open, role, onClose }: RoleFormDialogProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<RoleFormValues>();
-  const createRole = useCreateRole({
-    onSuccess: () => {
-      void message.success(t('roles.created'));
-      onClose();
-    },
-  });
-  const updateRole = useUpdateRole({
-    onSuccess: () => {
-      void message.success(t('roles.updated'));
-      onClose();
-    },
-  });
+  const createRole = useCreateRole(useSuccessThen('roles.created', onClose));
+  const updateRole = useUpdateRole(useSuccessThen('roles.updated', onClose));
   const busy = createRole.isPending || updateRole.isPending;
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { Alert, App, Col, Form, Input, Modal, Row, Select } from 'antd';
+import { Alert, Col, Form, Input, Modal, Row, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -11,6 +11,7 @@ import { applyApiErrors } from '@/lib/form-errors';
 import { useFormRules } from '@/lib/form-rules';
 import { isApiError } from '@/lib/request';
 import type { ManagedUser } from '@/types/api';
+import { useSuccessThen } from '@/lib/use-success-then';
 
 import { useCreateUser } from '../api/create-user';
 import { useCompanyOptions } from '../api/get-company-options';
@@ -44,7 +45,6 @@ interface UserFormDialogProps {
  */
 export function UserFormDialog({ open, user, onClose }: UserFormDialogProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const rules = useFormRules();
   const [form] = Form.useForm<UserFormValues>();
   const [banner, setBanner] = useState<string[]>([]);
@@ -58,18 +58,8 @@ export function UserFormDialog({ open, user, onClose }: UserFormDialogProps) {
   // The company the new user belongs to: the chosen one, or the signed-in company user's own.
   const targetCompany = meIsPlatform ? chosenCompany : (me?.companyId ?? null);
 
-  const createUser = useCreateUser({
-    onSuccess: () => {
-      void message.success(t('users.created'));
-      onClose();
-    },
-  });
-  const updateUser = useUpdateUser({
-    onSuccess: () => {
-      void message.success(t('users.updated'));
-      onClose();
-    },
-  });
+  const createUser = useCreateUser(useSuccessThen('users.created', onClose));
+  const updateUser = useUpdateUser(useSuccessThen('users.updated', onClose));
   const busy = createUser.isPending || updateUser.isPending;
   const { reset: resetCheck } = accountCheck;
 

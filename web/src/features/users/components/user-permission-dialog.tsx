@@ -1,10 +1,11 @@
-import { Alert, App, Form, Modal, Typography } from 'antd';
+import { Alert, Form, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { PermissionTree } from '@/components/permission-tree/permission-tree';
 import { applyApiErrors } from '@/lib/form-errors';
 import type { ManagedUser } from '@/types/api';
+import { useSuccessThen } from '@/lib/use-success-then';
 
 import { useChangeUserPermission } from '../api/change-user-permission';
 
@@ -23,15 +24,9 @@ interface UserPermissionDialogProps {
 /** "Permissions": a user's roles and extra codes (PUT /api/users/change-permission/{id}). */
 export function UserPermissionDialog({ user, onClose }: UserPermissionDialogProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<PermissionFormValues>();
   const [banner, setBanner] = useState<string[]>([]);
-  const change = useChangeUserPermission({
-    onSuccess: () => {
-      void message.success(t('users.permissionSaved'));
-      onClose();
-    },
-  });
+  const change = useChangeUserPermission(useSuccessThen('users.permissionSaved', onClose));
   const open = user !== null;
 
   useEffect(() => {
