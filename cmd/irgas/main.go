@@ -26,6 +26,7 @@ var commands = []command{
 	{"serve", "run the platform: HTTP API under /api, the console at /, background jobs", serve},
 	{"migrate", "apply the database migrations and exit", migrate},
 	{"user", "manage accounts from the shell (reset-password, create)", user},
+	{"simulate", "drive simulated detectors against a running server (MQTT or HTTP)", simulateCmd},
 }
 
 func usage(w io.Writer) {

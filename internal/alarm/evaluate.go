@@ -61,6 +61,8 @@ type Change struct {
 	TS    int64
 	// ID names the open alarm an update or end applies to (0 for one started in the same evaluation).
 	ID int64
+	// Raised marks an update that took a low gas alarm to high.
+	Raised bool
 }
 
 // Operations of a Change.
@@ -109,14 +111,15 @@ func gas(th Thresholds, state map[string]Open, r Reading) []Change {
 		return []Change{{Op: End, Kind: Gas, ID: cur.ID, Value: r.CH4, TS: r.TS}}
 	case active && (r.CH4 > cur.Peak || (level == High && cur.Level != High)):
 		// Rising: keep the higher level and the peak; falling within the hysteresis band changes nothing.
-		if level == High {
+		raised := level == High && cur.Level != High
+		if raised {
 			cur.Level = High
 		}
 		if r.CH4 > cur.Peak {
 			cur.Peak = r.CH4
 		}
 		state[Gas] = cur
-		return []Change{{Op: Update, Kind: Gas, ID: cur.ID, Level: cur.Level, Value: r.CH4, Peak: cur.Peak, TS: r.TS}}
+		return []Change{{Op: Update, Kind: Gas, ID: cur.ID, Level: cur.Level, Value: r.CH4, Peak: cur.Peak, TS: r.TS, Raised: raised}}
 	}
 	return nil
 }

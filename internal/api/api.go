@@ -4,13 +4,17 @@
 package api
 
 import (
+	"cmp"
+	"context"
 	"net/http"
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/httprate"
 
 	"irgas/internal/apperr"
 	"irgas/internal/auth"
@@ -21,6 +25,7 @@ import (
 	"irgas/internal/httpx"
 	"irgas/internal/ingest"
 	"irgas/internal/listq"
+	"irgas/internal/notify"
 	"irgas/internal/oplog"
 	"irgas/internal/role"
 	"irgas/internal/store"
@@ -47,6 +52,11 @@ type Route struct {
 	Multipart bool
 	// NoRecord leaves the call out of the operation record (device traffic, not user operations).
 	NoRecord bool
+	// SignIn calls count against the sign-in rate of the caller's address (config.SignInRate).
+	SignIn bool
+	// Stream is a long-lived answer (server-sent events): no time limit, and the token may come as ?token=
+	// because a browser's EventSource cannot send headers.
+	Stream   bool
 	Endpoint httpx.Endpoint
 }
 
@@ -59,9 +69,12 @@ type API struct {
 	Users       *user.Service
 	DeviceTypes *devicetype.Service
 	Devices     *device.Service
+	SMSUsers    *notify.Users
 	Ingest      *ingest.Writer
 	Recorder    *oplog.Recorder
 	Config      config.Config
+	// homeGroups caches the home page's device groupings per scope (see deviceGroups).
+	homeGroups ttlCache[deviceGroups]
 }
 
 // Routes is the route table: every call of the API, in one place.
@@ -69,7 +82,7 @@ func (a *API) Routes() []Route {
 	return slices.Concat(a.authRoutes(), a.metaRoutes(), a.roleRoutes(), a.operationLogRoutes(), a.companyRoutes(),
 		a.userRoutes(), a.deviceTypeRoutes(), a.deviceRoutes(), a.importRoutes(),
 		a.fileRoutes(), a.ingestRoutes(), a.alarmRoutes(),
-		a.readingRoutes(), a.calibrationRoutes())
+		a.readingRoutes(), a.calibrationRoutes(), a.eventRoutes(), a.homeRoutes(), a.smsRoutes())
 }
 
 // Handler builds the /api router from the route table. Paths are relative to /api.
@@ -81,11 +94,29 @@ func (a *API) Handler() http.Handler {
 	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
 		httpx.Fail(w, req, apperr.New(http.StatusMethodNotAllowed, apperr.CodeMethodNotAllowed, "error.method_not_allowed"))
 	})
+	signIn := a.signInLimit()
 	for _, rt := range a.Routes() {
-		r.Method(rt.Method, rt.Path, a.chain(rt))
+		h := a.chain(rt)
+		if rt.SignIn {
+			h = signIn(h)
+		}
+		r.Method(rt.Method, rt.Path, h)
 	}
 	r.Method(http.MethodGet, "/openapi.json", http.HandlerFunc(a.openAPI))
 	return r
+}
+
+// signInLimit counts the sign-in calls of each client address in a sliding minute, on this instance, and
+// answers 429 past config.SignInRate (one limit for the three calls of a sign-in).
+func (a *API) signInLimit() func(http.Handler) http.Handler {
+	if a.Config.SignInRate <= 0 {
+		return func(h http.Handler) http.Handler { return h }
+	}
+	return httprate.LimitBy(a.Config.SignInRate, time.Minute,
+		func(r *http.Request) (string, error) { return httpx.ClientIP(r, a.Config.TrustProxy), nil },
+		httprate.WithLimitHandler(func(w http.ResponseWriter, r *http.Request) {
+			httpx.Fail(w, r, apperr.New(http.StatusTooManyRequests, apperr.CodeRateLimited, "auth.rate_limited"))
+		}))
 }
 
 // chain wraps a route's endpoint, outermost first: body limit, operation record, authentication,
@@ -94,12 +125,33 @@ func (a *API) chain(rt Route) http.Handler {
 	h := rt.Endpoint.Handler
 	if !rt.Public {
 		h = a.requirePermission(rt.Perm, rt.PlatformOnly, h)
-		h = a.authenticate(h)
+		h = a.authenticate(h, rt.Stream)
 	}
 	if !rt.NoRecord {
 		h = a.Recorder.Middleware(oplog.Meta{Module: rt.Module, Action: rt.Action}, a.Config.TrustProxy)(h)
 	}
-	return limitBody(rt.MaxBody, h)
+	if rt.Stream {
+		return limitBody(rt.MaxBody, h) // each of its queries has its own limit
+	}
+	return withDeadline(a.timeout(rt), limitBody(rt.MaxBody, h))
+}
+
+// timeout is a call's time limit: longer for one that streams a file (an export, an import, an image).
+func (a *API) timeout(rt Route) time.Duration {
+	if rt.Endpoint.Out == nil || rt.Multipart {
+		return cmp.Or(a.Config.ExportTimeout, config.DefaultExportTimeout)
+	}
+	return cmp.Or(a.Config.QueryTimeout, config.DefaultQueryTimeout)
+}
+
+// withDeadline gives the call's context a deadline, so that every query it runs carries a timeout (the
+// drivers cancel a query whose context ends; the call answers 503).
+func withDeadline(d time.Duration, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), d)
+		defer cancel()
+		next.ServeHTTP(w, r.WithContext(ctx))
+	})
 }
 
 func limitBody(limit int64, next http.Handler) http.Handler {
@@ -114,10 +166,14 @@ func limitBody(limit int64, next http.Handler) http.Handler {
 	})
 }
 
-// authenticate resolves the bearer token to an actor, or answers 401.
-func (a *API) authenticate(next http.Handler) http.Handler {
+// authenticate resolves the bearer token (or, for a stream, the ?token= query) to an actor, or answers 401.
+func (a *API) authenticate(next http.Handler, queryToken bool) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		actor, err := a.Auth.Authenticate(r.Context(), bearer(r))
+		token := bearer(r)
+		if queryToken {
+			token = tokenOf(r)
+		}
+		actor, err := a.Auth.Authenticate(r.Context(), token)
 		if err != nil {
 			httpx.Fail(w, r, err)
 			return

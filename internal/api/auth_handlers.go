@@ -21,11 +21,11 @@ type Me struct {
 
 func (a *API) authRoutes() []Route {
 	return []Route{
-		{Method: "GET", Path: "/verification-code", Summary: "Issue an image captcha", Public: true,
+		{Method: "GET", Path: "/verification-code", Summary: "Issue an image captcha", Public: true, SignIn: true,
 			Endpoint: httpx.NoBody(a.captcha)},
-		{Method: "GET", Path: "/login-key", Summary: "Issue a single-use key that encrypts the sign-in password", Public: true,
+		{Method: "GET", Path: "/login-key", Summary: "Issue a single-use key that encrypts the sign-in password", Public: true, SignIn: true,
 			Endpoint: httpx.NoBody(a.loginKey)},
-		{Method: "POST", Path: "/login", Summary: "Sign in", Public: true, Module: "Auth", Action: "login",
+		{Method: "POST", Path: "/login", Summary: "Sign in", Public: true, SignIn: true, Module: "Auth", Action: "login",
 			Endpoint: httpx.JSON(a.login)},
 		{Method: "GET", Path: "/user", Summary: "The signed-in user", Endpoint: httpx.NoBody(a.me)},
 		{Method: "DELETE", Path: "/user/loginout", Summary: "Sign out (revokes the token)", Module: "Auth", Action: "logout",

@@ -9,6 +9,7 @@ import (
 
 	"irgas/internal/apitest"
 	"irgas/internal/auth"
+	"irgas/internal/config"
 	"irgas/internal/model"
 	"irgas/internal/store"
 	"irgas/internal/testdb"
@@ -297,4 +298,35 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// One client address may make only so many sign-in calls a minute (captcha, login key and login together);
+// another address is not held back by it.
+func TestSignInCallsAreRateLimitedPerClientAddress(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		e := apitest.NewWithConfig(t, db, config.Config{SessionTTL: time.Hour, ShutdownTimeout: time.Second,
+			SignInRate: 4, TrustProxy: true})
+		from := func(addr, path, lang string) *apitest.Response {
+			return e.Do(apitest.Req{Method: "GET", Path: path, Lang: lang, Header: map[string]string{"X-Forwarded-For": addr}})
+		}
+		for i, path := range []string{"/api/login-key", "/api/verification-code", "/api/login-key", "/api/login-key"} {
+			if r := from("203.0.113.7", path, ""); r.Status != 200 {
+				t.Fatalf("call %d (%s): %d %s", i+1, path, r.Status, r.Raw)
+			}
+		}
+		r := from("203.0.113.7", "/api/verification-code", "")
+		if r.Status != http.StatusTooManyRequests || r.Code != 42901 || r.Msg != "请求过于频繁，请 1 分钟后再试" {
+			t.Fatalf("fifth call: %d %s", r.Status, r.Raw)
+		}
+		if r := from("203.0.113.7", "/api/login-key", "en"); r.Status != 429 || !strings.Contains(r.Msg, "try again in a minute") {
+			t.Fatalf("in English: %d %s", r.Status, r.Raw)
+		}
+		if r := from("203.0.113.8", "/api/login-key", ""); r.Status != 200 {
+			t.Fatalf("another address: %d %s", r.Status, r.Raw)
+		}
+		// Calls that are not part of signing in are not counted.
+		if r := e.Do(apitest.Req{Method: "GET", Path: "/api/user", Header: map[string]string{"X-Forwarded-For": "203.0.113.7"}}); r.Status != 401 {
+			t.Fatalf("a signed-out call: %d %s", r.Status, r.Raw)
+		}
+	})
 }

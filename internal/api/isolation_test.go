@@ -66,6 +66,10 @@ var attacks = []attack{
 	{"GET /alarmLog/{id}", "alarm", nil},
 	{"PUT /alarmLog/{id}/ack", "alarm", nil},
 	{"PUT /alarmLog/{id}/handle", "alarm", map[string]any{"note": "handled by A"}},
+	{"GET /smsUser/{id}", "smsUser", nil},
+	{"PUT /smsUser/{id}", "smsUser", map[string]any{"name": "taken over", "phone": "13900000099"}},
+	{"PATCH /smsUser/{id}", "smsUser", map[string]any{"status": 0}},
+	{"DELETE /smsUser/{id}", "smsUser", nil},
 }
 
 // listAttack reads a list (or export) filtered on B: it must answer 403, or 200 without any of B's records.
@@ -92,6 +96,10 @@ var listAttacks = []listAttack{
 	{"GET /alarmLog/statistic", "companyId={B}"},
 	{"GET /deviceInfoFeedbackLog/export", "companyId={B}"},
 	{"GET /calibrateLog", "companyId={B}"},
+	{"GET /smsUser", "companyId={B}"},
+	{"GET /smsUser/device-options", "companyId={B}"},
+	{"GET /smsSendLog", "companyId={B}"},
+	{"GET /smsSendLog/export", "companyId={B}"},
 }
 
 // createAttack creates a record naming company B: it must land in A (or be refused).
@@ -106,6 +114,7 @@ var createAttacks = []createAttack{
 	{"POST /company", apitest.CompanyBody(8, "planted-admin")},
 	{"POST /deviceClassify", deviceTypeBody("PLANTED")},
 	{"POST /device", deviceBodyWithCompany(apitest.IMEI(98), "{B}")},
+	{"POST /smsUser", map[string]any{"name": "planted", "phone": "13900000098", "companyId": "{B}"}},
 }
 
 // unscoped calls hold no company's records.
@@ -120,6 +129,8 @@ var attackedElsewhere = map[string]string{
 	"GET /device/import-template":       "unscoped: a blank template",
 	"GET /device/param/import-template": "unscoped: a blank template",
 	"POST /upload/image":                "unscoped: platform-only codes (device type descriptions)",
+	"GET /events":                       "TestEventsAreCompanyScopedAndResume",
+	"GET /home/statistic":               "TestHomeStatisticFigures",
 }
 
 func routeKey(rt api.Route) string { return rt.Method + " " + rt.Path }
@@ -172,6 +183,7 @@ func TestCompanyIsolation(t *testing.T) {
 		var alarmsB struct{ List []model.Alarm }
 		e.Get(fmt.Sprintf("/api/alarmLog?deviceId=%d", devB.ID), tb).Into(t, &alarmsB)
 		ids["alarm"] = alarmsB.List[0].ID
+		ids["smsUser"] = smsUserOfB(t, e, tb) // with a message about B's alarm in the send log
 		// Device bodies must be valid, so that only the company scope can stop them.
 		for _, at := range createAttacks {
 			if at.route == "POST /device" {
@@ -190,6 +202,7 @@ func TestCompanyIsolation(t *testing.T) {
 			for _, path := range []string{fmt.Sprintf("/api/role/%d", ids["role"]), fmt.Sprintf("/api/users/%d", ids["user"]),
 				fmt.Sprintf("/api/company/%d", b.ID), fmt.Sprintf("/api/deviceClassify/%d", ids["deviceType"]), fmt.Sprintf("/api/device/%d", ids["device"]),
 				fmt.Sprintf("/api/device/%d/commands", ids["device"]), fmt.Sprintf("/api/alarmLog/%d", ids["alarm"]),
+				fmt.Sprintf("/api/smsUser/%d", ids["smsUser"]), fmt.Sprintf("/api/smsSendLog?companyId=%d", b.ID),
 				fmt.Sprintf("/api/users?companyId=%d", b.ID), fmt.Sprintf("/api/role?companyId=%d", b.ID)} {
 				r := e.Get(path, admin)
 				expect(t, r, 200, 0)

@@ -43,10 +43,15 @@ type Env struct {
 // New starts a server on db with admin created.
 func New(t testing.TB, db *store.DB) *Env {
 	t.Helper()
+	return NewWithConfig(t, db, config.Config{SessionTTL: time.Hour, ShutdownTimeout: time.Second})
+}
+
+// NewWithConfig is New with settings of the test's own.
+func NewWithConfig(t testing.TB, db *store.DB, cfg config.Config) *Env {
+	t.Helper()
 	if err := server.Prepare(context.Background(), db, AdminPassword); err != nil {
 		t.Fatal(err)
 	}
-	cfg := config.Config{SessionTTL: time.Hour, ShutdownTimeout: time.Second}
 	srv := server.NewWithDB(db, cfg, prometheus.NewRegistry())
 	hs := httptest.NewServer(srv.Handler())
 	t.Cleanup(func() {

@@ -66,6 +66,7 @@ const (
 	CodeTooLarge         = 41300
 	CodeValidation       = 42200
 	CodeTooManyAttempts  = 42900
+	CodeRateLimited      = 42901
 	CodeInternal         = 50000
 	CodeUnavailable      = 50300
 )

@@ -39,8 +39,11 @@ type Dispatcher struct {
 	pub       Publisher
 	settings  Settings
 	connected sync.Map // device id → imei
-	nudges    chan int64
-	mu        sync.Mutex // one delivery at a time per instance keeps each device's order
+	// waiting holds the devices known to have an open command: queued here (Nudge) or seen by the last
+	// sweep (queued on any instance). A device that connects or speaks is looked up only when it is in it.
+	waiting sync.Map // device id → struct{}
+	nudges  chan int64
+	mu      sync.Mutex // one delivery at a time per instance keeps each device's order
 }
 
 // NewDispatcher makes a dispatcher; call Run to start it.
@@ -65,11 +68,13 @@ type Up struct {
 	Params json.RawMessage `json:"params"`
 }
 
-// Connected notes that a device listens on this instance (it subscribed to its down topic) and sends it
-// what waits for it.
+// Connected notes that a device listens on this instance (it subscribed to its down topic, or, with an external
+// broker, it just spoke) and sends it what waits for it. It costs no query unless something waits.
 func (d *Dispatcher) Connected(deviceID int64, imei string) {
 	d.connected.Store(deviceID, imei)
-	d.Nudge(deviceID)
+	if _, ok := d.waiting.Load(deviceID); ok {
+		d.push(deviceID)
+	}
 }
 
 // Disconnected forgets a device.
@@ -78,10 +83,15 @@ func (d *Dispatcher) Disconnected(deviceID int64) { d.connected.Delete(deviceID)
 // Nudge asks for a delivery to a device now (after a command was queued); it never blocks.
 func (d *Dispatcher) Nudge(deviceIDs ...int64) {
 	for _, id := range deviceIDs {
-		select {
-		case d.nudges <- id:
-		default: // the sweep will catch it
-		}
+		d.waiting.Store(id, struct{}{})
+		d.push(id)
+	}
+}
+
+func (d *Dispatcher) push(id int64) {
+	select {
+	case d.nudges <- id:
+	default: // the sweep will catch it
 	}
 }
 
@@ -99,13 +109,43 @@ func (d *Dispatcher) Run(ctx context.Context) {
 			}
 		case <-sweep.C:
 			now := time.Now()
-			if _, err := d.db.CloseStaleCommands(ctx, now.UnixMilli(), now.Add(-d.settings.AckTimeout).UnixMilli(), d.settings.MaxAttempts); err != nil && ctx.Err() == nil {
+			step, cancel := store.Bounded(ctx)
+			_, err := d.db.CloseStaleCommands(step, now.UnixMilli(), now.Add(-d.settings.AckTimeout).UnixMilli(), d.settings.MaxAttempts)
+			cancel()
+			if err != nil && ctx.Err() == nil {
 				slog.Warn("closing stale commands failed", "err", err)
 			}
-			d.connected.Range(func(k, v any) bool {
-				d.deliver(ctx, k.(int64), v.(string))
-				return ctx.Err() == nil
-			})
+			d.sweep(ctx, now)
+		}
+	}
+}
+
+// sweep learns which devices have open commands (one query, whatever instance queued them) and delivers to
+// those connected here.
+func (d *Dispatcher) sweep(ctx context.Context, now time.Time) {
+	step, cancel := store.Bounded(ctx)
+	ids, err := d.db.DevicesWithOpenCommands(step, now.UnixMilli())
+	cancel()
+	if err != nil {
+		if ctx.Err() == nil {
+			slog.Warn("reading devices with open commands failed", "err", err)
+		}
+		return
+	}
+	open := make(map[int64]bool, len(ids))
+	for _, id := range ids {
+		open[id] = true
+		d.waiting.Store(id, struct{}{})
+	}
+	d.waiting.Range(func(k, _ any) bool {
+		if !open[k.(int64)] {
+			d.waiting.Delete(k)
+		}
+		return true
+	})
+	for _, id := range ids {
+		if imei, ok := d.connected.Load(id); ok && ctx.Err() == nil {
+			d.deliver(ctx, id, imei.(string))
 		}
 	}
 }
@@ -114,6 +154,8 @@ func (d *Dispatcher) Run(ctx context.Context) {
 func (d *Dispatcher) deliver(ctx context.Context, deviceID int64, imei string) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	ctx, cancel := store.Bounded(ctx)
+	defer cancel()
 	now := time.Now()
 	cmds, err := d.db.Deliverable(ctx, deviceID, now.UnixMilli(), now.Add(-d.settings.AckTimeout).UnixMilli(), d.settings.MaxAttempts)
 	if err != nil {

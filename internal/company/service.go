@@ -207,11 +207,5 @@ func conflict(err error) error {
 
 // RegionName is the company's region as people write it: province, city and county names.
 func RegionName(c model.Company) string {
-	var parts []string
-	for _, code := range []string{c.ProvinceCode, c.CityCode, c.CountyCode} {
-		if d, ok := region.Lookup(code); ok && code != "" {
-			parts = append(parts, d.Name)
-		}
-	}
-	return strings.Join(parts, " ")
+	return strings.Join(region.Names(c.ProvinceCode, c.CityCode, c.CountyCode), " ")
 }

@@ -15,7 +15,6 @@ import (
 
 	"irgas/internal/apperr"
 	"irgas/internal/auth"
-	"irgas/internal/company"
 	"irgas/internal/listq"
 	"irgas/internal/model"
 	"irgas/internal/region"
@@ -395,7 +394,7 @@ func NewSecret() (secret, hash string) {
 }
 
 func named(d *model.Device) {
-	d.RegionName = company.RegionName(model.Company{ProvinceCode: d.ProvinceCode, CityCode: d.CityCode, CountyCode: d.CountyCode})
+	d.RegionName = strings.Join(region.Names(d.ProvinceCode, d.CityCode, d.CountyCode), " ")
 }
 
 // dedupe returns ids sorted, each once.

@@ -65,10 +65,7 @@ type Broker struct {
 // NewBroker makes a broker serving devices on ln.
 func NewBroker(ln net.Listener, db *store.DB, w *ingest.Writer, reg prometheus.Registerer) (*Broker, error) {
 	srv := mqtt.New(&mqtt.Options{InlineClient: true, Logger: slog.New(slog.DiscardHandler)})
-	h := newDeviceHook(db, w)
-	if reg != nil {
-		reg.MustRegister(h.dropped, h.received)
-	}
+	h := newDeviceHook(db, w, newMetrics(reg))
 	if err := srv.AddHook(h, nil); err != nil {
 		return nil, err
 	}
@@ -95,21 +92,34 @@ func (b *Broker) Close() error { return b.srv.Close() }
 // deviceHook authenticates devices, confines them to their topics and takes their readings in.
 type deviceHook struct {
 	mqtt.HookBase
-	db       *store.DB
-	writer   *ingest.Writer
-	devices  sync.Map // *mqtt.Client → ingest.Device
-	cmds     Commands
+	db      *store.DB
+	writer  *ingest.Writer
+	devices sync.Map // *mqtt.Client → ingest.Device
+	cmds    Commands
+	metrics *metrics
+}
+
+func newDeviceHook(db *store.DB, w *ingest.Writer, m *metrics) *deviceHook {
+	return &deviceHook{db: db, writer: w, metrics: m}
+}
+
+// metrics count device messages, whichever broker they came through.
+type metrics struct {
 	dropped  *prometheus.CounterVec
 	received prometheus.Counter
 }
 
-func newDeviceHook(db *store.DB, w *ingest.Writer) *deviceHook {
-	return &deviceHook{db: db, writer: w,
+func newMetrics(reg prometheus.Registerer) *metrics {
+	m := &metrics{
 		dropped: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "irgas_mqtt_messages_dropped_total",
 			Help: "Device messages dropped, by reason."}, []string{"reason"}),
 		received: prometheus.NewCounter(prometheus.CounterOpts{Name: "irgas_mqtt_messages_received_total",
 			Help: "Device messages received."}),
 	}
+	if reg != nil {
+		reg.MustRegister(m.dropped, m.received)
+	}
+	return m
 }
 
 func (h *deviceHook) ID() string { return "irgas-devices" }
@@ -172,7 +182,7 @@ func (h *deviceHook) OnPublish(cl *mqtt.Client, pk packets.Packet) (packets.Pack
 	if cl.Net.Inline {
 		return pk, nil
 	}
-	h.received.Inc()
+	h.metrics.received.Inc()
 	v, ok := h.devices.Load(cl)
 	if !ok {
 		return pk, packets.ErrRejectPacket
@@ -209,7 +219,7 @@ func (h *deviceHook) OnPublish(cl *mqtt.Client, pk packets.Packet) (packets.Pack
 }
 
 func (h *deviceHook) drop(pk packets.Packet, dev ingest.Device, reason string, err error) (packets.Packet, error) {
-	h.dropped.WithLabelValues(reason).Inc()
+	h.metrics.dropped.WithLabelValues(reason).Inc()
 	slog.Debug("mqtt: message dropped", "imei", dev.IMEI, "topic", pk.TopicName, "reason", reason, "err", err)
 	return pk, packets.CodeSuccessIgnore
 }

@@ -33,6 +33,7 @@ var messages = map[string]message{
 	"auth.captcha_required":       {"请输入验证码", "Please enter the verification code"},
 	"auth.captcha_wrong":          {"验证码错误或已过期", "The verification code is wrong or expired"},
 	"auth.locked":                 {"登录失败次数过多，账号已锁定，请 %d 分钟后再试", "Too many failed sign-ins; the account is locked, try again in %d minutes"},
+	"auth.rate_limited":           {"请求过于频繁，请 1 分钟后再试", "Too many requests from this address; try again in a minute"},
 	"auth.disabled":               {"账号已停用", "This account is disabled"},
 	"auth.company_disabled":       {"所属企业已停用", "The company of this account is disabled"},
 
@@ -84,4 +85,9 @@ var messages = map[string]message{
 	"alarm.already_acknowledged":        {"该报警已确认", "This alarm is already acknowledged"},
 	"alarm.handle_order":                {"报警须先确认，且只能处理一次", "An alarm is acknowledged first and handled once"},
 	"role.company_not_found":            {"企业不存在", "The company does not exist"},
+	"sms.phone_taken":                   {"该企业已有此手机号的通知用户", "This company already has a notification user with this phone number"},
+	"sms.device_not_found":              {"设备不存在或不属于该企业", "A device does not exist or does not belong to the company"},
+	"sms.bad_region":                    {"地区编码不存在：%s", "Unknown region code: %s"},
+	"sms.bad_clock":                     {"时间格式应为 HH:MM（00:00–23:59）", "Times are written HH:MM (00:00–23:59)"},
+	"sms.quiet_pair":                    {"免打扰开始和结束时间须同时填写且不相同", "Quiet hours need a start and a different end"},
 }

@@ -5,26 +5,51 @@ package ingest
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"sync"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 
 	"irgas/internal/store"
 )
 
+// The live state of devices (methane, last seen, online on the device record) is derived from the readings.
+// Under load it is held back and moved at most once every liveStateEvery, with one statement per 512
+// devices, instead of with every batch; a batch touching, with what is held back, fewer than liveStateInline
+// devices (light load) moves it in the batch's own transaction, so the device record is current when the
+// sender is acknowledged.
+const (
+	liveStateEvery  = time.Second
+	liveStateInline = 64
+)
+
+// Store is what a Writer needs of the database (*store.DB; the ingestion benchmark also runs one over
+// nothing, to measure the MQTT path alone).
+type Store interface {
+	InsertReadingBatch(ctx context.Context, batch store.ReadingBatch) (int64, error)
+	MoveLiveState(ctx context.Context, newest map[int64]store.Reading) error
+}
+
 // Writer batches the readings of many concurrent senders into one transaction. There is no artificial
 // delay: whatever queued while the previous commit ran goes into the next one, so batches grow with load.
 type Writer struct {
-	db       *store.DB
+	db       Store
 	in       chan *job
 	done     chan struct{}
 	once     sync.Once
 	maxBatch int
 
+	// Held-back live state, owned by the run goroutine.
+	unmoved   map[int64]store.Reading
+	movedAt   time.Time
+	liveEvery time.Duration
+
 	batches  prometheus.Histogram
 	stored   prometheus.Counter
 	dupes    prometheus.Counter
 	failures prometheus.Counter
+	held     prometheus.Gauge
 }
 
 type job struct {
@@ -41,19 +66,27 @@ type result struct {
 var ErrClosed = errors.New("ingest: writer closed")
 
 // NewWriter starts a writer; reg may be nil.
-func NewWriter(db *store.DB, reg prometheus.Registerer) *Writer {
+func NewWriter(db Store, reg prometheus.Registerer) *Writer {
+	w := newWriter(db, reg)
+	go w.run()
+	return w
+}
+
+func newWriter(db Store, reg prometheus.Registerer) *Writer {
 	w := &Writer{
 		db: db, in: make(chan *job, 4096), done: make(chan struct{}), maxBatch: 5000,
+		unmoved: map[int64]store.Reading{}, liveEvery: liveStateEvery,
 		batches: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "irgas_ingest_batch_readings",
 			Help: "Readings per committed batch.", Buckets: prometheus.ExponentialBuckets(1, 4, 8)}),
 		stored:   prometheus.NewCounter(prometheus.CounterOpts{Name: "irgas_ingest_readings_stored_total", Help: "Readings stored."}),
 		dupes:    prometheus.NewCounter(prometheus.CounterOpts{Name: "irgas_ingest_readings_duplicate_total", Help: "Readings already stored (redelivered)."}),
 		failures: prometheus.NewCounter(prometheus.CounterOpts{Name: "irgas_ingest_batch_failures_total", Help: "Batches that failed to commit."}),
+		held: prometheus.NewGauge(prometheus.GaugeOpts{Name: "irgas_ingest_live_state_held_devices",
+			Help: "Devices whose live state the writer holds back (moved at most a second later)."}),
 	}
 	if reg != nil {
-		reg.MustRegister(w.batches, w.stored, w.dupes, w.failures)
+		reg.MustRegister(w.batches, w.stored, w.dupes, w.failures, w.held)
 	}
-	go w.run()
 	return w
 }
 
@@ -90,23 +123,36 @@ func (w *Writer) Close() {
 
 func (w *Writer) run() {
 	defer close(w.done)
-	for first := range w.in {
-		jobs := []*job{first}
-		n := len(first.readings)
-	drain:
-		for n < w.maxBatch {
-			select {
-			case j, ok := <-w.in:
-				if !ok {
+	tick := time.NewTicker(w.liveEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case first, ok := <-w.in:
+			if !ok {
+				w.moveLiveState()
+				return
+			}
+			jobs := []*job{first}
+			n := len(first.readings)
+		drain:
+			for n < w.maxBatch {
+				select {
+				case j, ok := <-w.in:
+					if !ok {
+						break drain
+					}
+					jobs = append(jobs, j)
+					n += len(j.readings)
+				default:
 					break drain
 				}
-				jobs = append(jobs, j)
-				n += len(j.readings)
-			default:
-				break drain
+			}
+			w.commit(jobs, n)
+		case <-tick.C:
+			if len(w.unmoved) > 0 && time.Since(w.movedAt) >= w.liveEvery {
+				w.moveLiveState()
 			}
 		}
-		w.commit(jobs, n)
 	}
 }
 
@@ -115,13 +161,24 @@ func (w *Writer) commit(jobs []*job, n int) {
 	for _, j := range jobs {
 		all = append(all, j.readings...)
 	}
-	stored, err := w.db.InsertReadings(context.Background(), all)
+	// Each job is one device's message, so len(jobs) bounds the batch's devices.
+	moveNow := len(w.unmoved)+len(jobs) < liveStateInline || time.Since(w.movedAt) >= w.liveEvery
+	ctx, cancel := store.Bounded(context.Background())
+	stored, err := w.db.InsertReadingBatch(ctx, store.ReadingBatch{Readings: all, Unmoved: w.unmoved, MoveLive: moveNow})
+	cancel()
 	if err != nil {
 		w.failures.Inc()
 	} else {
 		w.batches.Observe(float64(n))
 		w.stored.Add(float64(stored))
 		w.dupes.Add(float64(int64(n) - stored))
+		if moveNow {
+			clear(w.unmoved)
+			w.movedAt = time.Now()
+		} else {
+			store.MergeNewest(w.unmoved, all)
+		}
+		w.held.Set(float64(len(w.unmoved)))
 	}
 	// Per-job counts are not known inside one insert; a job learns its readings were committed, and how
 	// many of the batch were new only when it is alone in it.
@@ -132,4 +189,21 @@ func (w *Writer) commit(jobs []*job, n int) {
 		}
 		j.result <- r
 	}
+}
+
+// moveLiveState moves the live state held back, in a transaction of its own; on failure it stays held
+// for the next try.
+func (w *Writer) moveLiveState() {
+	if len(w.unmoved) == 0 {
+		return
+	}
+	ctx, cancel := store.Bounded(context.Background())
+	defer cancel()
+	if err := w.db.MoveLiveState(ctx, w.unmoved); err != nil {
+		slog.Warn("ingest: live state not moved; will try again", "devices", len(w.unmoved), "err", err)
+		return
+	}
+	clear(w.unmoved)
+	w.movedAt = time.Now()
+	w.held.Set(0)
 }

@@ -53,7 +53,7 @@ var menus = []entry{
 		buttons: []button{create, update, remove}},
 	{code: "OperationLogManagement", zh: "操作记录", en: "Operation Records"},
 	{code: "SmsUserManagement", zh: "通知用户管理", en: "Notification User Management",
-		buttons: []button{create, update, remove}},
+		buttons: []button{create, update, remove, status}},
 	{code: "SmsSendRecordManagement", zh: "短信通知记录", en: "SMS Notification Records",
 		buttons: []button{export}},
 }

@@ -82,6 +82,18 @@ func Lookup(code string) (Division, bool) {
 	return d, ok
 }
 
+// Names are the names of the divisions a record is placed in (province, city, county; empty codes and unknown
+// ones are skipped): joined with a space for the console's region column, without for a postal address.
+func Names(codes ...string) []string {
+	var out []string
+	for _, code := range codes {
+		if d, ok := index[code]; ok && code != "" {
+			out = append(out, d.Name)
+		}
+	}
+	return out
+}
+
 // Check reports whether province, city and county form a path of the tree; city and county may be empty
 // (a region chosen only down to the province or the city).
 func Check(province, city, county string) bool {

@@ -1,6 +1,9 @@
 package region
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestTree(t *testing.T) {
 	tr := Tree()
@@ -61,5 +64,14 @@ func TestFind(t *testing.T) {
 	}
 	if _, ok := Find("320000", "杭州市"); ok {
 		t.Fatal("a city is found only under its province")
+	}
+}
+
+func TestNames(t *testing.T) {
+	if got := strings.Join(Names("330000", "330100", "330106"), "/"); got != "浙江省/杭州市/西湖区" {
+		t.Fatalf("names: %q", got)
+	}
+	if got := Names("330000", "", "999999"); len(got) != 1 || got[0] != "浙江省" {
+		t.Fatalf("empty and unknown codes are skipped: %q", got)
 	}
 }

@@ -27,3 +27,22 @@ func TestConsoleHistoryFallback(t *testing.T) {
 		}
 	}
 }
+
+// The console's page carries a content security policy that keeps scripts and calls to its own origin.
+func TestConsolePageIsConfinedToItsOrigin(t *testing.T) {
+	h := console(fstest.MapFS{"index.html": {Data: []byte("<html>console</html>")}})
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, httptest.NewRequest("GET", "/DeviceModule/DeviceManagement", nil))
+	csp := w.Header().Get("Content-Security-Policy")
+	for _, want := range []string{"script-src 'self';", "connect-src 'self'", "frame-ancestors 'none'", "object-src 'none'"} {
+		if !strings.Contains(csp, want) {
+			t.Errorf("policy %q lacks %q", csp, want)
+		}
+	}
+	if strings.Contains(csp, "unsafe-eval") || strings.Contains(strings.Split(csp, "style-src")[0], "unsafe-inline") {
+		t.Errorf("policy %q lets scripts run inline or through eval", csp)
+	}
+	if w.Header().Get("X-Content-Type-Options") != "nosniff" || w.Header().Get("X-Frame-Options") != "DENY" {
+		t.Errorf("headers %v", w.Header())
+	}
+}

@@ -3,12 +3,14 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"strings"
 	"syscall"
 	"time"
@@ -22,12 +24,15 @@ import (
 	"irgas/internal/commands"
 	"irgas/internal/company"
 	"irgas/internal/config"
+	"irgas/internal/demo"
 	"irgas/internal/device"
 	"irgas/internal/devicetype"
 	"irgas/internal/gateway"
 	"irgas/internal/ingest"
+	"irgas/internal/notify"
 	"irgas/internal/oplog"
 	"irgas/internal/role"
+	"irgas/internal/simulate"
 	"irgas/internal/store"
 	"irgas/internal/user"
 )
@@ -39,10 +44,15 @@ type Server struct {
 	recorder *oplog.Recorder
 	ingest   *ingest.Writer
 	broker   *gateway.Broker
+	external *gateway.External
 	commands *commands.Dispatcher
 	devices  *device.Service
 	auth     *auth.Service
+	notifier *notify.Notifier
 	handler  http.Handler
+	// demo is the seeded demo fleet the built-in simulator drives (--demo).
+	demo   *demo.Fleet
+	mqttLn net.Listener
 }
 
 // New opens and migrates the database, creates the first administrator if there is no user yet, and
@@ -66,7 +76,23 @@ func New(ctx context.Context, cfg config.Config, mqttLn net.Listener) (*Server, 
 	}
 	reg := prometheus.NewRegistry()
 	s := NewWithDB(db, cfg, reg)
+	if cfg.Demo {
+		fleet, err := demo.Seed(ctx, db, demo.Options{Count: cfg.DemoDevices, IMEIPrefix: demo.ServePrefix})
+		if err != nil {
+			s.Close()
+			return nil, err
+		}
+		s.demo = &fleet
+	}
+	if cfg.MQTTBroker != "" {
+		s.external = gateway.NewExternal(gateway.ExternalOptions{Broker: cfg.MQTTBroker, Username: cfg.MQTTBrokerUsername,
+			Password: cfg.MQTTBrokerPassword, Group: cfg.MQTTShareGroup, ClientID: clientID(cfg)}, db, s.ingest, reg)
+		s.commands = commands.NewDispatcher(db, s.external, commands.DefaultSettings)
+		s.external.Attach(s.commands)
+		s.devices.OnQueued(s.commands.Nudge)
+	}
 	if mqttLn != nil {
+		s.mqttLn = mqttLn
 		if s.broker, err = gateway.NewBroker(mqttLn, db, s.ingest, reg); err != nil {
 			s.Close()
 			return nil, err
@@ -87,8 +113,12 @@ func NewWithDB(db *store.DB, cfg config.Config, reg *prometheus.Registry) *Serve
 	authSvc := auth.NewService(db, cfg.SessionTTL)
 	a := &api.API{DB: db, Auth: authSvc, Roles: role.NewService(db), Companies: company.NewService(db),
 		Users: user.NewService(db), DeviceTypes: devicetype.NewService(db),
-		Devices: devices, Ingest: writer, Recorder: rec, Config: cfg}
-	return &Server{cfg: cfg, db: db, recorder: rec, ingest: writer, devices: devices, auth: authSvc,
+		Devices: devices, SMSUsers: notify.NewUsers(db), Ingest: writer, Recorder: rec, Config: cfg}
+	notifier, err := notify.New(db, cfg.SMS)
+	if err != nil { // config.Validate refuses such settings first
+		slog.Error("notifications are off", "err", err)
+	}
+	return &Server{cfg: cfg, db: db, recorder: rec, ingest: writer, devices: devices, auth: authSvc, notifier: notifier,
 		handler: newHandler(a, db, reg)}
 }
 
@@ -99,6 +129,9 @@ func (s *Server) Handler() http.Handler { return s.handler }
 func (s *Server) Close() {
 	if s.broker != nil {
 		_ = s.broker.Close()
+	}
+	if s.external != nil {
+		_ = s.external.Close()
 	}
 	s.ingest.Close()
 	s.recorder.Close()
@@ -138,6 +171,13 @@ func (s *Server) Run(ctx context.Context, ln net.Listener) error {
 		}
 		slog.Info("devices connect over MQTT", "address", s.cfg.MQTTAddr)
 	}
+	if s.external != nil {
+		if err := s.external.Serve(); err != nil {
+			srv.Close()
+			s.Close()
+			return err
+		}
+	}
 	slog.Info("irgas is serving", "url", "http://"+displayAddr(ln.Addr()), "database", string(s.db.Dialect))
 
 	jobs, stopJobs := context.WithCancel(context.Background())
@@ -146,6 +186,12 @@ func (s *Server) Run(ctx context.Context, ln net.Listener) error {
 		go s.commands.Run(jobs)
 	}
 	go s.offlineLoop(jobs)
+	if s.notifier != nil {
+		go s.notifier.Run(jobs)
+	}
+	if s.demo != nil {
+		go s.simulate(jobs, ln)
+	}
 
 	select {
 	case err := <-serveErr:
@@ -174,20 +220,35 @@ func (s *Server) maintenanceLoop(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			if err := s.auth.Purge(ctx); err != nil && ctx.Err() == nil {
-				slog.Warn("purging expired sessions failed", "err", err)
-			}
-			if err := ensurePartitions(ctx, s.db); err != nil && ctx.Err() == nil {
-				slog.Warn("creating readings partitions failed", "err", err)
-			}
-			if s.cfg.RetentionDays > 0 {
-				cutoff := time.Now().AddDate(0, 0, -s.cfg.RetentionDays)
-				if n, err := s.db.PurgeBefore(ctx, cutoff); err != nil && ctx.Err() == nil {
-					slog.Warn("retention purge failed", "err", err)
-				} else if n > 0 {
-					slog.Info("retention purge", "before", cutoff.Format(time.DateOnly), "removed", n)
-				}
-			}
+			s.maintain(ctx)
+		}
+	}
+}
+
+// maintain is one round of maintenance, each step with its own time limit.
+func (s *Server) maintain(ctx context.Context) {
+	step := func(name string, fn func(context.Context) error) {
+		c, cancel := store.Bounded(ctx)
+		defer cancel()
+		if err := fn(c); err != nil && ctx.Err() == nil {
+			slog.Warn(name+" failed", "err", err)
+		}
+	}
+	step("purging expired sessions", s.auth.Purge)
+	step("creating readings partitions", func(c context.Context) error { return ensurePartitions(c, s.db) })
+	step("purging old events", func(c context.Context) error {
+		_, err := s.db.PurgeEvents(c, time.Now().Add(-store.EventKeep))
+		return err
+	})
+	if s.cfg.RetentionDays > 0 {
+		cutoff := time.Now().AddDate(0, 0, -s.cfg.RetentionDays)
+		// Retention works in small batches, each its own statement; the whole purge gets a longer limit.
+		c, cancel := context.WithTimeout(ctx, 10*store.JobTimeout)
+		defer cancel()
+		if n, err := s.db.PurgeBefore(c, cutoff); err != nil && ctx.Err() == nil {
+			slog.Warn("retention purge failed", "err", err)
+		} else if n > 0 {
+			slog.Info("retention purge", "before", cutoff.Format(time.DateOnly), "removed", n)
 		}
 	}
 }
@@ -202,11 +263,55 @@ func (s *Server) offlineLoop(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			if _, err := s.db.MarkOffline(ctx, time.Now().UnixMilli(), alarm.OfflineGrace); err != nil && ctx.Err() == nil {
+			step, cancel := store.Bounded(ctx)
+			if _, err := s.db.MarkOffline(step, time.Now().UnixMilli(), alarm.OfflineGrace); err != nil && ctx.Err() == nil {
 				slog.Warn("offline detection failed", "err", err)
 			}
+			cancel()
 		}
 	}
+}
+
+// simulate drives the demo fleet against this server, over its embedded broker or else its HTTP ingest.
+// The last device stays silent, so that the demo also shows an offline detector.
+func (s *Server) simulate(ctx context.Context, httpLn net.Listener) {
+	o := simulate.Options{Transport: "http", URL: "http://" + loopback(httpLn.Addr()), Scale: demoScale,
+		FirstLeak: 20 * time.Second, WeakBattery: true, Seed: uint64(time.Now().UnixNano())}
+	switch {
+	case s.mqttLn != nil:
+		o.Transport, o.Broker = "mqtt", "tcp://"+loopback(s.mqttLn.Addr())
+	case s.cfg.MQTTBroker != "":
+		o.Transport, o.Broker = "mqtt", s.cfg.MQTTBroker
+	}
+	devices := s.demo.Devices[:len(s.demo.Devices)-1]
+	slog.Info("demo: simulated detectors report", "devices", len(devices), "transport", o.Transport,
+		"timeScale", demoScale, "company", demo.CompanyName)
+	if err := simulate.Run(ctx, devices, o, nil); err != nil {
+		slog.Warn("demo: the simulator stopped", "err", err)
+	}
+}
+
+// clientID is this instance's id at an external broker: configured, or made of the host name and HTTP port,
+// stable across restarts (so the broker keeps its session) and different for instances side by side.
+func clientID(cfg config.Config) string {
+	if cfg.MQTTClientID != "" {
+		return cfg.MQTTClientID
+	}
+	host, _ := os.Hostname()
+	_, port, _ := net.SplitHostPort(cfg.HTTPAddr)
+	return fmt.Sprintf("irgas-%s-%s", cmp.Or(host, "host"), cmp.Or(port, "0"))
+}
+
+// demoScale makes demo devices live 30 times faster than real ones: a 5-minute report every 10 seconds.
+const demoScale = 30
+
+// loopback is the local address of a listener, for a client inside this process.
+func loopback(a net.Addr) string {
+	_, port, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return a.String()
+	}
+	return net.JoinHostPort("127.0.0.1", port)
 }
 
 func displayAddr(a net.Addr) string {

@@ -2,13 +2,17 @@ package server_test
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
 
 	"irgas/internal/apitest"
 	"irgas/internal/config"
@@ -102,4 +106,76 @@ func TestListenOnATakenPortNamesTheSetting(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "IRGAS_HTTP_ADDR") || !strings.Contains(err.Error(), "already in use") {
 		t.Fatalf("got %v", err)
 	}
+}
+
+// `irgas serve --demo` seeds the demo company and its simulated detectors report through the embedded broker
+// at once, so a new user sees live data within a minute.
+func TestDemoShowsLiveDataAtOnce(t *testing.T) {
+	url := "sqlite:" + filepath.Join(t.TempDir(), "irgas.db")
+	cfg := config.Config{DatabaseURL: url, HTTPAddr: "127.0.0.1:0", MQTTAddr: "127.0.0.1:0", AdminPassword: "Admin-Pass-123",
+		SessionTTL: time.Hour, ShutdownTimeout: 5 * time.Second, Demo: true, DemoDevices: 4}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ln, err := server.Listen(cfg.HTTPAddr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mqttLn, err := net.Listen("tcp", cfg.MQTTAddr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := server.New(ctx, cfg, mqttLn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- srv.Run(ctx, ln) }()
+	defer func() { cancel(); <-done }()
+
+	db, err := store.Open(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		var readings, online int
+		err := db.SQL.QueryRow("SELECT count(*) FROM readings").Scan(&readings)
+		if err == nil {
+			err = db.SQL.QueryRow("SELECT count(*) FROM devices WHERE online = 1").Scan(&online)
+		}
+		if err == nil && readings > 0 && online > 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no live demo data after 30 s: %d readings, %d online, %v", readings, online, err)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+// A call whose time limit passes while its queries run answers 503 with the envelope and a message in the
+// caller's language (CONVENTIONS.md: 503 dependency down), never the driver's words.
+func TestACallPastItsTimeLimitAnswers503(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		e := apitest.New(t, db)
+		token := e.Admin()
+		slow := server.NewWithDB(db, config.Config{SessionTTL: time.Hour, QueryTimeout: time.Nanosecond,
+			ExportTimeout: time.Nanosecond}, prometheus.NewRegistry())
+		for _, path := range []string{"/api/role", "/api/device/export"} {
+			req := httptest.NewRequest("GET", path, nil)
+			req.Header.Set("Authorization", "Bearer "+token)
+			req.Header.Set("Accept-Language", "en")
+			w := httptest.NewRecorder()
+			slow.Handler().ServeHTTP(w, req)
+			var body struct {
+				Code int    `json:"code"`
+				Msg  string `json:"msg"`
+			}
+			if err := json.Unmarshal(w.Body.Bytes(), &body); err != nil || w.Code != 503 || body.Code != 50300 ||
+				body.Msg == "" || strings.Contains(strings.ToLower(body.Msg), "deadline") {
+				t.Fatalf("%s: %d %s", path, w.Code, w.Body.String())
+			}
+		}
+	})
 }

@@ -23,64 +23,63 @@ type alarmInput struct {
 	state      string
 }
 
-// alarmInputs reads the alarm inputs of many devices with two queries.
+// alarmInputs reads the alarm inputs of many devices, with their open alarms, in one prepared query per
+// 512 devices.
 func (db *DB) alarmInputs(ctx context.Context, tx *sql.Tx, ids []int64) (map[int64]*alarmInput, error) {
 	out := make(map[int64]*alarmInput, len(ids))
-	for start := 0; start < len(ids); start += 500 {
-		chunk := ids[start:min(start+500, len(ids))]
-		sel := db.Q.Select("id", "company_id", "alert_low", "alert_high", "custom_params", "last_seen_at", "alarm_state").
-			From("devices").Where(sq.Eq{"id": chunk})
-		err := scanAll(ctx, tx, sel, func(r rowScanner) (struct {
-			id int64
-			in *alarmInput
-		}, error) {
-			in := &alarmInput{open: map[string]alarm.Open{}}
-			var id int64
-			var custom string
-			err := r.Scan(&id, &in.companyID, &in.thresholds.Low, &in.thresholds.High, &custom, &in.lastSeen, &in.state)
-			var params map[string]float64
-			_ = json.Unmarshal([]byte(custom), &params)
-			in.thresholds.LowBattery = int(params["lowBatteryVoltage"])
-			return struct {
-				id int64
-				in *alarmInput
-			}{id, in}, err
-		}, func(x struct {
-			id int64
-			in *alarmInput
-		}) error {
-			out[x.id] = x.in
-			return nil
+	for start := 0; start < len(ids); start += rowShapes[0] {
+		chunk := padIDs(ids[start:min(start+rowShapes[0], len(ids))])
+		args := make([]any, len(chunk))
+		for i, id := range chunk {
+			args[i] = id
+		}
+		stmt, err := db.prepared(ctx, tx, fmt.Sprintf("devices.alarmInputs.%d", len(chunk)), func() string {
+			return "SELECT d.id, d.company_id, d.alert_low, d.alert_high, d.custom_params, d.last_seen_at, d.alarm_state, " +
+				"a.id, a.kind, a.level, a.peak FROM devices d " +
+				"LEFT JOIN alarm_logs a ON a.device_id = d.id AND a.status = 'active' " +
+				"WHERE d.id IN (" + valuesList("?", len(chunk)) + ")"
 		})
 		if err != nil {
 			return nil, wrap(err, "read alarm inputs")
 		}
-		open := db.Q.Select("device_id", "id", "kind", "level", "peak").From("alarm_logs").
-			Where(sq.Eq{"device_id": chunk, "status": "active"})
-		err = scanAll(ctx, tx, open, func(r rowScanner) (openAlarm, error) {
-			var o openAlarm
-			return o, r.Scan(&o.device, &o.ID, &o.Kind, &o.Level, &o.Peak)
-		}, func(o openAlarm) error {
-			if in := out[o.device]; in != nil {
-				in.open[o.Kind] = o.Open
+		rows, err := stmt.QueryContext(ctx, args...)
+		// A device comes once per open alarm, or once with NULLs when it has none.
+		err = scanRows(rows, err, func(r rowScanner) (struct{}, error) {
+			var id int64
+			var custom string
+			var in alarmInput
+			var alarmID sql.NullInt64
+			var kind, level sql.NullString
+			var peak sql.NullFloat64
+			if err := r.Scan(&id, &in.companyID, &in.thresholds.Low, &in.thresholds.High, &custom, &in.lastSeen, &in.state,
+				&alarmID, &kind, &level, &peak); err != nil {
+				return struct{}{}, err
 			}
-			return nil
-		})
+			cur := out[id]
+			if cur == nil {
+				cur = &in
+				cur.open = map[string]alarm.Open{}
+				var params map[string]float64
+				_ = json.Unmarshal([]byte(custom), &params)
+				cur.thresholds.LowBattery = int(params["lowBatteryVoltage"])
+				out[id] = cur
+			}
+			if alarmID.Valid {
+				cur.open[kind.String] = alarm.Open{ID: alarmID.Int64, Kind: kind.String, Level: level.String, Peak: peak.Float64}
+			}
+			return struct{}{}, nil
+		}, func(struct{}) error { return nil })
 		if err != nil {
-			return nil, wrap(err, "read open alarms")
+			return nil, wrap(err, "read alarm inputs")
 		}
 	}
 	return out, nil
 }
 
-type openAlarm struct {
-	device int64
-	alarm.Open
-}
-
 // evaluateAlarms runs the alarm rules over each device's new readings inside the readings' transaction.
 // Only readings newer than the device's last data count (a late reading is history, not news).
 func (db *DB) evaluateAlarms(ctx context.Context, tx *sql.Tx, fresh map[int64][]Reading, inputs map[int64]*alarmInput) error {
+	starts := alarmStarts{}
 	for deviceID, rs := range fresh {
 		in := inputs[deviceID]
 		if in == nil {
@@ -111,15 +110,27 @@ func (db *DB) evaluateAlarms(ctx context.Context, tx *sql.Tx, fresh map[int64][]
 					return wrap(err, "start alarm")
 				}
 				started[c.Kind] = id
+				starts.add(in.companyID, c.TS, c.Kind)
+				if err := db.insertEvent(ctx, tx, alarmEvent(EventAlarmStarted, deviceID, in.companyID, id, c)); err != nil {
+					return err
+				}
 			case alarm.Update:
 				if _, err := exec(ctx, tx, db.Q.Update("alarm_logs").Set("level", c.Level).Set("value", c.Value).Set("peak", c.Peak).
 					Where(sq.Eq{"id": id})); err != nil {
 					return wrap(err, "update alarm")
 				}
+				if c.Raised {
+					if err := db.insertEvent(ctx, tx, alarmEvent(EventAlarmRaised, deviceID, in.companyID, id, c)); err != nil {
+						return err
+					}
+				}
 			case alarm.End:
 				if _, err := exec(ctx, tx, db.Q.Update("alarm_logs").Set("status", "ended").Set("ended_at", c.TS).
 					Where(sq.Eq{"id": id})); err != nil {
 					return wrap(err, "end alarm")
+				}
+				if err := db.insertEvent(ctx, tx, alarmEvent(EventAlarmEnded, deviceID, in.companyID, id, c)); err != nil {
+					return err
 				}
 			}
 		}
@@ -129,7 +140,36 @@ func (db *DB) evaluateAlarms(ctx context.Context, tx *sql.Tx, fresh map[int64][]
 			}
 		}
 	}
-	return nil
+	return db.countAlarmStarts(ctx, tx, starts)
+}
+
+// alarmStarts counts the alarms a transaction starts, by company, local day and kind.
+type alarmStarts map[alarmDay]int64
+
+type alarmDay struct {
+	company, day int64
+	kind         string
+}
+
+func (a alarmStarts) add(company, ts int64, kind string) { a[alarmDay{company, DayKey(ts), kind}]++ }
+
+// countAlarmStarts adds them to the alarm_counts roll-up (the home page's trend) in the same transaction.
+func (db *DB) countAlarmStarts(ctx context.Context, tx *sql.Tx, a alarmStarts) error {
+	if len(a) == 0 {
+		return nil
+	}
+	ins := db.Q.Insert("alarm_counts").Columns("company_id", "day", "kind", "n")
+	for k, n := range a {
+		ins = ins.Values(k.company, k.day, k.kind, n)
+	}
+	_, err := exec(ctx, tx, ins.Suffix("ON CONFLICT (company_id, day, kind) DO UPDATE SET n = alarm_counts.n + excluded.n"))
+	return wrap(err, "count alarms")
+}
+
+func alarmEvent(typ string, deviceID, companyID, alarmID int64, c alarm.Change) Event {
+	v := c.Value
+	return Event{Type: typ, CompanyID: companyID, DeviceID: deviceID, AlarmID: alarmID, AlarmKind: c.Kind, Level: c.Level,
+		Value: &v, TS: c.TS}
 }
 
 // AlarmList is the allow-list of the alarm list and export calls.
@@ -207,13 +247,17 @@ func (db *DB) stepAlarm(ctx context.Context, scope Scope, id int64, set map[stri
 }
 
 // MarkOffline finds online devices whose last data is older than twice their heartbeat interval plus
-// grace (ms), marks them offline and opens their offline alarm. Several instances may run it at once: the
+// grace (ms) and who have no newer reading stored, marks them offline and opens their offline alarm. Several instances may run it at once: the
 // one-open-alarm index keeps a device to one offline alarm. It returns the devices it marked.
 func (db *DB) MarkOffline(ctx context.Context, now, grace int64) ([]int64, error) {
 	var marked []int64
 	err := db.InTx(ctx, func(tx *sql.Tx) error {
 		sel := db.Q.Select("id", "company_id", "last_seen_at").From("devices").
-			Where(sq.Eq{"online": 1}).Where("last_seen_at + heartbeat_interval * 120000 + ? < ?", grace, now)
+			Where(sq.Eq{"online": 1}).Where("last_seen_at + heartbeat_interval * 120000 + ? < ?", grace, now).
+			// A stored reading whose live state its writer holds back (MoveLiveState) is activity too, while
+			// it is recent itself: a writer that died holding it back must not keep its device online.
+			Where("NOT EXISTS (SELECT 1 FROM readings r WHERE r.device_id = devices.id AND r.ts > devices.last_seen_at "+
+				"AND r.ts + devices.heartbeat_interval * 120000 + ? >= ?)", grace, now)
 		type stale struct{ id, company, last int64 }
 		var list []stale
 		err := scanAll(ctx, tx, sel, func(r rowScanner) (stale, error) {
@@ -227,12 +271,26 @@ func (db *DB) MarkOffline(ctx context.Context, now, grace int64) ([]int64, error
 			if _, err := exec(ctx, tx, db.Q.Update("devices").Set("online", 0).Where(sq.Eq{"id": s.id, "online": 1})); err != nil {
 				return wrap(err, "mark offline")
 			}
-			_, err := exec(ctx, tx, db.Q.Insert("alarm_logs").
+			var alarmID int64
+			row, err := queryRow(ctx, tx, db.Q.Insert("alarm_logs").
 				Columns("device_id", "company_id", "kind", "started_at", "status").
 				Values(s.id, s.company, "offline", now, "active").
-				Suffix("ON CONFLICT (device_id, kind) WHERE status = 'active' DO NOTHING"))
-			if err != nil {
+				Suffix("ON CONFLICT (device_id, kind) WHERE status = 'active' DO NOTHING RETURNING id"))
+			if err == nil {
+				err = row.Scan(&alarmID)
+			}
+			switch {
+			case isNoRows(err): // another instance opened it first
+			case err != nil:
 				return wrap(err, "open offline alarm")
+			default:
+				if err := db.insertEvent(ctx, tx, Event{Type: EventAlarmStarted, CompanyID: s.company, DeviceID: s.id,
+					AlarmID: alarmID, AlarmKind: "offline", TS: now}); err != nil {
+					return err
+				}
+				if err := db.countAlarmStarts(ctx, tx, alarmStarts{{s.company, DayKey(now), "offline"}: 1}); err != nil {
+					return err
+				}
 			}
 			// The most urgent word wins: an open gas alarm keeps its level.
 			if _, err := exec(ctx, tx, db.Q.Update("devices").Set("alarm_state", "offline").

@@ -24,6 +24,20 @@ func (db *DB) Deliverable(ctx context.Context, deviceID, now, sentBefore int64, 
 	return out, wrap(err, "list deliverable commands")
 }
 
+// DevicesWithOpenCommands lists the devices that have a command still to send or to answer (pending, or sent
+// with its answer awaited), with one query on the open-commands index: the dispatcher's sweep reads it once
+// instead of asking every connected device.
+func (db *DB) DevicesWithOpenCommands(ctx context.Context, now int64) ([]int64, error) {
+	var out []int64
+	sel := db.Q.Select("DISTINCT device_id").From("device_commands").
+		Where(sq.Eq{"status": []string{model.CommandPending, model.CommandSent}}).Where(sq.Gt{"expires_at": now})
+	err := scanAll(ctx, db.SQL, sel, func(r rowScanner) (int64, error) {
+		var id int64
+		return id, r.Scan(&id)
+	}, func(id int64) error { out = append(out, id); return nil })
+	return out, wrap(err, "list devices with open commands")
+}
+
 // MarkSent notes a (re)delivery of a command.
 func (db *DB) MarkSent(ctx context.Context, id, now int64) error {
 	_, err := exec(ctx, db.SQL, db.Q.Update("device_commands").Set("status", model.CommandSent).Set("sent_at", now).

@@ -224,6 +224,19 @@ func (db *DB) CompanyExists(ctx context.Context, id int64) (bool, error) {
 	return n > 0, wrap(err, "read company")
 }
 
+// CompanyIDByCreditCode finds a company by its unified social credit code (0 when there is none).
+func (db *DB) CompanyIDByCreditCode(ctx context.Context, code string) (int64, error) {
+	var id int64
+	row, err := queryRow(ctx, db.SQL, db.Q.Select("id").From("companies").Where(sq.Eq{"credit_code": code}))
+	if err == nil {
+		err = row.Scan(&id)
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	return id, wrap(err, "find company")
+}
+
 // CompanyEnabled reports whether a company exists and is enabled.
 func (db *DB) CompanyEnabled(ctx context.Context, id int64) (bool, error) {
 	var status int

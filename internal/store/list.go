@@ -164,6 +164,11 @@ func scanAll[T any](ctx context.Context, q Querier, sel sq.SelectBuilder, scan f
 		return err
 	}
 	rows, err := q.QueryContext(ctx, query, args...)
+	return scanRows(rows, err, scan, fn)
+}
+
+// scanRows calls fn with each row of a query's answer (rows, err), scanned by scan, and closes rows.
+func scanRows[T any](rows *sql.Rows, err error, scan func(rowScanner) (T, error), fn func(T) error) error {
 	if err != nil {
 		return err
 	}

@@ -4,8 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"maps"
 	"sort"
-	"strings"
 	"time"
 
 	sq "github.com/Masterminds/squirrel"
@@ -26,13 +26,26 @@ type Reading struct {
 	Status      string   `json:"status"`
 }
 
-// readingsPerStatement keeps a multi-row insert under SQLite's bound-parameter limit (9 columns a row).
-const readingsPerStatement = 1000
-
 // InsertReadings writes readings in one transaction, skipping any already stored (same device and
-// timestamp), and moves each device's live state to its newest reading with one update per device. It
-// returns how many readings were new.
+// timestamp), evaluates the alarm rules over the new ones and moves each device's live state. It returns
+// how many readings were new.
 func (db *DB) InsertReadings(ctx context.Context, readings []Reading) (int64, error) {
+	return db.InsertReadingBatch(ctx, ReadingBatch{Readings: readings, MoveLive: true})
+}
+
+// ReadingBatch is one group commit of readings.
+type ReadingBatch struct {
+	Readings []Reading
+	// Unmoved is the newest reading of each device whose live state its writer holds back (see
+	// MoveLiveState): the alarm rules take it as the device's last data.
+	Unmoved map[int64]Reading
+	// MoveLive moves, in the same transaction, the live state of the batch's devices and of Unmoved.
+	MoveLive bool
+}
+
+// InsertReadingBatch is InsertReadings for a group-commit writer that may hold the live state back.
+func (db *DB) InsertReadingBatch(ctx context.Context, batch ReadingBatch) (int64, error) {
+	readings := batch.Readings
 	var stored int64
 	err := db.InTx(ctx, func(tx *sql.Tx) error {
 		// What the alarm rules need of every device of the batch, read once per batch.
@@ -48,42 +61,19 @@ func (db *DB) InsertReadings(ctx context.Context, readings []Reading) (int64, er
 		if err != nil {
 			return err
 		}
+		for id, r := range batch.Unmoved {
+			if in := states[id]; in != nil && (in.lastSeen == nil || *in.lastSeen < r.TS) {
+				in.lastSeen = &r.TS
+			}
+		}
 		fresh := map[int64][]Reading{}
-		for start := 0; start < len(readings); start += readingsPerStatement {
-			ins := db.Q.Insert("readings").Columns("device_id", "company_id", "ts", "received_at", "ch4", "voltage",
-				"signal", "temperature", "status")
-			for _, r := range readings[start:min(start+readingsPerStatement, len(readings))] {
-				ins = ins.Values(r.DeviceID, r.CompanyID, r.TS, r.ReceivedAt, r.CH4, r.Voltage, r.Signal, r.Temperature, r.Status)
-			}
-			// RETURNING names the readings that were new: a redelivered one is neither stored nor evaluated again.
-			query, args, err := ins.Suffix("ON CONFLICT (device_id, ts) DO NOTHING RETURNING device_id, ts").ToSql()
-			if err != nil {
-				return err
-			}
-			rows, err := tx.QueryContext(ctx, query, args...)
-			if err != nil {
-				return wrap(err, "store readings")
-			}
-			inserted := map[[2]int64]bool{}
-			for rows.Next() {
-				var k [2]int64
-				if err := rows.Scan(&k[0], &k[1]); err != nil {
-					rows.Close()
-					return wrap(err, "store readings")
-				}
-				inserted[k] = true
-			}
-			rows.Close()
-			if err := rows.Err(); err != nil {
-				return wrap(err, "store readings")
-			}
-			stored += int64(len(inserted))
-			for _, r := range readings[start:min(start+readingsPerStatement, len(readings))] {
-				if inserted[[2]int64{r.DeviceID, r.TS}] {
-					fresh[r.DeviceID] = append(fresh[r.DeviceID], r)
-					delete(inserted, [2]int64{r.DeviceID, r.TS}) // a key twice in one batch counts once
-				}
-			}
+		err = eachShape(len(readings), func(lo, hi int) error {
+			n, err := db.insertReadings(ctx, tx, readings[lo:hi], fresh)
+			stored += n
+			return err
+		})
+		if err != nil {
+			return err
 		}
 		for id := range fresh {
 			sort.Slice(fresh[id], func(i, j int) bool { return fresh[id][i].TS < fresh[id][j].TS })
@@ -91,48 +81,110 @@ func (db *DB) InsertReadings(ctx context.Context, readings []Reading) (int64, er
 		if err := db.evaluateAlarms(ctx, tx, fresh, states); err != nil {
 			return err
 		}
-		newest := map[int64]Reading{}
-		for _, r := range readings {
-			if cur, ok := newest[r.DeviceID]; !ok || r.TS > cur.TS {
-				newest[r.DeviceID] = r
-			}
+		if err := db.countReadings(ctx, tx, fresh); err != nil {
+			return err
 		}
+		if !batch.MoveLive {
+			return nil
+		}
+		newest := maps.Clone(batch.Unmoved)
+		if newest == nil {
+			newest = map[int64]Reading{}
+		}
+		MergeNewest(newest, readings)
 		return db.moveLiveState(ctx, tx, newest)
 	})
 	return stored, err
 }
 
-// liveStatePerStatement bounds one live-state update (6 parameters a device).
-const liveStatePerStatement = 500
+// insertReadings inserts one piece of a batch (as long as one of rowShapes) with a prepared statement,
+// adds the readings that were new to fresh and returns how many there were.
+func (db *DB) insertReadings(ctx context.Context, tx *sql.Tx, piece []Reading, fresh map[int64][]Reading) (int64, error) {
+	stmt, err := db.prepared(ctx, tx, fmt.Sprintf("readings.insert.%d", len(piece)), func() string {
+		// RETURNING names the readings that were new: a redelivered one is neither stored nor evaluated again.
+		return "INSERT INTO readings (device_id, company_id, ts, received_at, ch4, voltage, signal, temperature, status) VALUES " +
+			valuesList("(?, ?, ?, ?, ?, ?, ?, ?, ?)", len(piece)) + " ON CONFLICT (device_id, ts) DO NOTHING RETURNING device_id, ts"
+	})
+	if err != nil {
+		return 0, wrap(err, "store readings")
+	}
+	args := make([]any, 0, 9*len(piece))
+	for _, r := range piece {
+		args = append(args, r.DeviceID, r.CompanyID, r.TS, r.ReceivedAt, r.CH4, r.Voltage, r.Signal, r.Temperature, r.Status)
+	}
+	rows, err := stmt.QueryContext(ctx, args...)
+	if err != nil {
+		return 0, wrap(err, "store readings")
+	}
+	inserted := map[[2]int64]bool{}
+	for rows.Next() {
+		var k [2]int64
+		if err := rows.Scan(&k[0], &k[1]); err != nil {
+			rows.Close()
+			return 0, wrap(err, "store readings")
+		}
+		inserted[k] = true
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return 0, wrap(err, "store readings")
+	}
+	stored := int64(len(inserted))
+	for _, r := range piece {
+		if inserted[[2]int64{r.DeviceID, r.TS}] {
+			fresh[r.DeviceID] = append(fresh[r.DeviceID], r)
+			delete(inserted, [2]int64{r.DeviceID, r.TS}) // a key twice in one batch counts once
+		}
+	}
+	return stored, nil
+}
 
-// moveLiveState sets each device's live state to its newest reading with one statement per 500 devices
-// (not one per device). Only a newer reading moves it: a late batch never overwrites a fresher one. Both
-// databases name the columns of a VALUES list column1, column2, …; the casts type the parameters for
-// PostgreSQL.
+// MergeNewest keeps in newest each device's newest reading of newest and readings.
+func MergeNewest(newest map[int64]Reading, readings []Reading) {
+	for _, r := range readings {
+		if cur, ok := newest[r.DeviceID]; !ok || r.TS > cur.TS {
+			newest[r.DeviceID] = r
+		}
+	}
+}
+
+// MoveLiveState sets each device's live state (methane, voltage, signal, temperature, last seen, online) to
+// its newest reading, in a transaction of its own. A group-commit writer under load calls it about once a
+// second instead of moving every device of every batch: the device list may then lag its readings by that
+// second, while offline detection looks at the readings themselves (MarkOffline).
+func (db *DB) MoveLiveState(ctx context.Context, newest map[int64]Reading) error {
+	if len(newest) == 0 {
+		return nil
+	}
+	return db.InTx(ctx, func(tx *sql.Tx) error { return db.moveLiveState(ctx, tx, newest) })
+}
+
+// moveLiveState sets each device's live state to its newest reading with one statement per piece of up to
+// 512 devices (not one per device). Only a newer reading moves it: a late batch never overwrites a fresher
+// one. Both databases name the columns of a VALUES list column1, column2, …; the casts type the
+// parameters for PostgreSQL.
 func (db *DB) moveLiveState(ctx context.Context, tx *sql.Tx, newest map[int64]Reading) error {
 	rows := make([]Reading, 0, len(newest))
 	for _, r := range newest {
 		rows = append(rows, r)
 	}
-	for start := 0; start < len(rows); start += liveStatePerStatement {
-		chunk := rows[start:min(start+liveStatePerStatement, len(rows))]
-		var b strings.Builder
-		args := make([]any, 0, 6*len(chunk))
-		for i, r := range chunk {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString("(CAST(? AS BIGINT), CAST(? AS DOUBLE PRECISION), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS DOUBLE PRECISION), CAST(? AS BIGINT))")
-			args = append(args, r.DeviceID, r.CH4, r.Voltage, r.Signal, r.Temperature, r.TS)
-		}
-		q := db.Rebind("UPDATE devices SET ch4 = v.column2, voltage = v.column3, signal = v.column4, temperature = v.column5, " +
-			"last_seen_at = v.column6, online = 1 FROM (VALUES " + b.String() + ") AS v " +
-			"WHERE devices.id = v.column1 AND (devices.last_seen_at IS NULL OR devices.last_seen_at <= v.column6)")
-		if _, err := tx.ExecContext(ctx, q, args...); err != nil {
+	return eachShape(len(rows), func(lo, hi int) error {
+		stmt, err := db.prepared(ctx, tx, fmt.Sprintf("devices.live.%d", hi-lo), func() string {
+			return "UPDATE devices SET ch4 = v.column2, voltage = v.column3, signal = v.column4, temperature = v.column5, " +
+				"last_seen_at = v.column6, online = 1 FROM (VALUES " +
+				valuesList("(CAST(? AS BIGINT), CAST(? AS DOUBLE PRECISION), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS DOUBLE PRECISION), CAST(? AS BIGINT))", hi-lo) +
+				") AS v WHERE devices.id = v.column1 AND (devices.last_seen_at IS NULL OR devices.last_seen_at <= v.column6)"
+		})
+		if err != nil {
 			return wrap(err, "update live state")
 		}
-	}
-	return nil
+		args := make([]any, 0, 6*(hi-lo))
+		for _, r := range rows[lo:hi] {
+			args = append(args, r.DeviceID, r.CH4, r.Voltage, r.Signal, r.Temperature, r.TS)
+		}
+		_, err = stmt.ExecContext(ctx, args...)
+		return wrap(err, "update live state")
+	})
 }
 
 // EnsureReadingPartitions creates the monthly partitions of the readings table (PostgreSQL) from the
@@ -172,8 +224,9 @@ var ReadingList = listq.Spec{
 	TieBreak:    "r.device_id",
 }
 
-// ReadingCountCap bounds how far a data log list is counted (see Page.TotalCapped).
-const ReadingCountCap = 100000
+// ReadingCountCap bounds how far a data log list is counted (see Page.TotalCapped): a device reporting every
+// minute has 43,200 readings a month, and counting them all would cost more than the page itself.
+const ReadingCountCap = 10000
 
 var readingsTable = table{
 	from: "readings r JOIN devices d ON d.id = r.device_id",

@@ -17,6 +17,7 @@ var retained = []struct{ table, column, extra string }{
 	{"calibration_logs", "ts", ""},
 	{"device_feedback_logs", "received_at", ""},
 	{"alarm_logs", "started_at", " AND status = 'ended'"},
+	{"sms_send_log", "created_at", " AND status NOT IN ('pending', 'sending')"},
 }
 
 var partitionName = regexp.MustCompile(`^readings_(\d{6})$`)

@@ -1,0 +1,227 @@
+package gateway
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	paho "github.com/eclipse/paho.mqtt.golang"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"irgas/internal/apperr"
+	"irgas/internal/ingest"
+	"irgas/internal/store"
+)
+
+// ExternalOptions name the external broker and how this instance joins it.
+type ExternalOptions struct {
+	// Broker is the broker's URL, e.g. tcp://127.0.0.1:1883 or ssl://mqtt.example.com:8883.
+	Broker             string
+	Username, Password string
+	// Group is the shared-subscription group: every instance in it gets a share of the devices' messages,
+	// each message going to one instance.
+	Group string
+	// ClientID must be stable for an instance (its session survives a restart) and unique among instances.
+	ClientID string
+	// Ephemeral asks for a clean session that the broker forgets at disconnect (tests, short-lived tools).
+	Ephemeral bool
+}
+
+// External is the platform's side of an external broker (Mosquitto, EMQX...): the broker authenticates the
+// devices and confines them to their topics; this instance takes its share of their messages through a
+// shared subscription, stores them before it acknowledges them, and publishes their commands.
+type External struct {
+	opts    ExternalOptions
+	db      *store.DB
+	writer  *ingest.Writer
+	cmds    Commands
+	client  paho.Client
+	metrics *metrics
+	seenMu  sync.Mutex
+	seen    map[int64]time.Time // devices heard from recently: they listen for commands
+	stop    chan struct{}
+}
+
+// listenWindow is how long after its last message a device is taken to listen for commands.
+const listenWindow = 10 * time.Minute
+
+// NewExternal prepares the connection; Serve makes it.
+func NewExternal(o ExternalOptions, db *store.DB, w *ingest.Writer, reg prometheus.Registerer) *External {
+	x := &External{opts: o, db: db, writer: w, metrics: newMetrics(reg), seen: map[int64]time.Time{}, stop: make(chan struct{})}
+	co := paho.NewClientOptions().AddBroker(o.Broker).SetClientID(o.ClientID).SetUsername(o.Username).
+		SetPassword(o.Password).SetCleanSession(o.Ephemeral).SetAutoReconnect(true).SetConnectRetry(false).
+		SetConnectTimeout(10 * time.Second).SetKeepAlive(30 * time.Second).
+		// Messages are acknowledged only once stored; they are handled concurrently so that the writer can
+		// commit many in one transaction.
+		SetAutoAckDisabled(true).SetOrderMatters(false).
+		SetOnConnectHandler(x.subscribe).
+		SetConnectionLostHandler(func(_ paho.Client, err error) {
+			slog.Warn("mqtt: lost the external broker; reconnecting", "broker", o.Broker, "err", err)
+		})
+	x.client = paho.NewClient(co)
+	return x
+}
+
+// Attach hands commands the devices' answers; call it before Serve.
+func (x *External) Attach(c Commands) { x.cmds = c }
+
+// Serve connects and subscribes; it fails, naming the setting, when the broker cannot be reached.
+func (x *External) Serve() error {
+	tok := x.client.Connect()
+	if !tok.WaitTimeout(15*time.Second) || tok.Error() != nil {
+		err := tok.Error()
+		if err == nil {
+			err = errors.New("no answer")
+		}
+		return fmt.Errorf("cannot connect to the MQTT broker %s (set --mqtt-broker or IRGAS_MQTT_BROKER, and its credentials IRGAS_MQTT_BROKER_USERNAME / IRGAS_MQTT_BROKER_PASSWORD): %w", x.opts.Broker, err)
+	}
+	go x.forgetSilent()
+	return nil
+}
+
+// subscribe joins the shared subscriptions (again after every reconnect).
+func (x *External) subscribe(c paho.Client) {
+	filters := map[string]byte{x.share(upSuffix): 1, x.share(ackSuffix): 1}
+	tok := c.SubscribeMultiple(filters, x.handle)
+	if !tok.WaitTimeout(10*time.Second) || tok.Error() != nil {
+		slog.Error("mqtt: subscribing at the external broker failed", "broker", x.opts.Broker, "err", tok.Error())
+		return
+	}
+	slog.Info("mqtt: taking device messages from the external broker", "broker", x.opts.Broker, "group", x.opts.Group)
+}
+
+func (x *External) share(suffix string) string {
+	return "$share/" + x.opts.Group + "/" + topicPrefix + "+" + suffix
+}
+
+// PublishDown sends a command message to a device's down topic (QoS 1).
+func (x *External) PublishDown(imei string, payload []byte) error {
+	tok := x.client.Publish(DownTopic(imei), 1, false, payload)
+	if !tok.WaitTimeout(10 * time.Second) {
+		return errors.New("mqtt: the external broker did not acknowledge a command")
+	}
+	return tok.Error()
+}
+
+// Close disconnects.
+func (x *External) Close() error {
+	select {
+	case <-x.stop:
+	default:
+		close(x.stop)
+	}
+	x.client.Disconnect(250)
+	return nil
+}
+
+// handle takes one device message: stored (or recognised as invalid) before it is acknowledged; a message
+// that could not be stored is left unacknowledged, and the broker delivers it again.
+func (x *External) handle(_ paho.Client, m paho.Message) {
+	x.metrics.received.Inc()
+	imei, suffix, ok := splitTopic(m.Topic())
+	if !ok {
+		x.drop(m, "", "unhandled_topic", nil)
+		return
+	}
+	ctx, cancel := store.Bounded(context.Background())
+	defer cancel()
+	dev, err := ingest.Identify(ctx, x.db, imei)
+	var refused *apperr.Error
+	switch {
+	case errors.As(err, &refused):
+		x.drop(m, imei, "unknown_or_disabled", err) // a disabled device, or one of a disabled company
+		return
+	case err != nil:
+		slog.Warn("mqtt: device lookup failed; the broker will deliver again", "imei", imei, "err", err)
+		return
+	}
+	switch suffix {
+	case upSuffix:
+		msgs, err := ingest.Decode(m.Payload())
+		if err != nil {
+			x.drop(m, imei, "bad_json", err)
+			return
+		}
+		_, err = ingest.Accept(ctx, x.db, x.writer, dev, msgs, time.Now())
+		switch {
+		case errors.As(err, &refused) && refused.Status < 500:
+			x.drop(m, imei, "invalid", err)
+			return
+		case err != nil:
+			slog.Warn("mqtt: message not stored; the broker will deliver again", "imei", imei, "err", err)
+			return
+		}
+		m.Ack()
+		x.heard(dev)
+	case ackSuffix:
+		if x.cmds == nil {
+			m.Ack()
+			return
+		}
+		if err := x.cmds.HandleAck(ctx, dev.ID, dev.CompanyID, m.Payload()); err != nil {
+			x.drop(m, imei, "bad_ack", err)
+			return
+		}
+		m.Ack()
+		x.heard(dev)
+	}
+}
+
+// heard notes that a device just spoke: it listens now, so what waits for it is sent (NB-IoT devices
+// listen only while awake).
+func (x *External) heard(dev ingest.Device) {
+	if x.cmds == nil {
+		return
+	}
+	x.seenMu.Lock()
+	x.seen[dev.ID] = time.Now()
+	x.seenMu.Unlock()
+	x.cmds.Connected(dev.ID, dev.IMEI)
+}
+
+// forgetSilent stops re-sending to devices that have not spoken for a while.
+func (x *External) forgetSilent() {
+	t := time.NewTicker(time.Minute)
+	defer t.Stop()
+	for {
+		select {
+		case <-x.stop:
+			return
+		case now := <-t.C:
+			x.seenMu.Lock()
+			for id, at := range x.seen {
+				if now.Sub(at) > listenWindow {
+					delete(x.seen, id)
+					if x.cmds != nil {
+						x.cmds.Disconnected(id)
+					}
+				}
+			}
+			x.seenMu.Unlock()
+		}
+	}
+}
+
+func (x *External) drop(m paho.Message, imei, reason string, err error) {
+	x.metrics.dropped.WithLabelValues(reason).Inc()
+	slog.Debug("mqtt: message dropped", "imei", imei, "topic", m.Topic(), "reason", reason, "err", err)
+	m.Ack() // resending it would not help
+}
+
+// splitTopic reads irgas/dev/{imei}/up or /ack.
+func splitTopic(topic string) (imei, suffix string, ok bool) {
+	rest, found := strings.CutPrefix(topic, topicPrefix)
+	if !found {
+		return "", "", false
+	}
+	for _, s := range []string{upSuffix, ackSuffix} {
+		if id, cut := strings.CutSuffix(rest, s); cut && id != "" && !strings.Contains(id, "/") {
+			return id, s, true
+		}
+	}
+	return "", "", false
+}

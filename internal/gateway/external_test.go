@@ -1,0 +1,227 @@
+package gateway_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	paho "github.com/eclipse/paho.mqtt.golang"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"irgas/internal/apitest"
+	"irgas/internal/commands"
+	"irgas/internal/gateway"
+	"irgas/internal/ident"
+	"irgas/internal/ingest"
+	"irgas/internal/model"
+	"irgas/internal/store"
+	"irgas/internal/testdb"
+)
+
+// externalBroker is the machine's Mosquitto (CI starts it); IRGAS_TEST_MQTT_BROKER names another.
+func externalBroker() string {
+	if b := os.Getenv("IRGAS_TEST_MQTT_BROKER"); b != "" {
+		return b
+	}
+	return "tcp://127.0.0.1:1883"
+}
+
+// randomIMEI keeps this run's devices apart from any other test using the same broker at the same time.
+func randomIMEI() string {
+	first := fmt.Sprintf("99%012d", rand.Int64N(1e12))
+	return first + string(ident.IMEICheckDigit(first))
+}
+
+type instance struct {
+	x   *gateway.External
+	reg *prometheus.Registry
+}
+
+func (i instance) counter(name, reason string) float64 {
+	families, _ := i.reg.Gather()
+	total := 0.0
+	for _, f := range families {
+		if f.GetName() != name {
+			continue
+		}
+		for _, m := range f.GetMetric() {
+			if reason == "" || (len(m.GetLabel()) > 0 && m.GetLabel()[0].GetValue() == reason) {
+				total += m.GetCounter().GetValue()
+			}
+		}
+	}
+	return total
+}
+
+// startInstances connects n platform instances to the external broker in one new shared-subscription group.
+func startInstances(t *testing.T, db *store.DB, n int) []instance {
+	group := fmt.Sprintf("test%d", rand.Int64())
+	var out []instance
+	for k := range n {
+		reg := prometheus.NewRegistry()
+		w := ingest.NewWriter(db, nil)
+		x := gateway.NewExternal(gateway.ExternalOptions{Broker: externalBroker(), Group: group,
+			ClientID: fmt.Sprintf("%s-%d", group, k), Ephemeral: true}, db, w, reg)
+		d := commands.NewDispatcher(db, x, commands.Settings{AckTimeout: time.Second, MaxAttempts: 3, Sweep: 200 * time.Millisecond})
+		x.Attach(d)
+		if err := x.Serve(); err != nil {
+			t.Fatalf("the machine's Mosquitto must run for this test (CI starts it): %v", err)
+		}
+		ctx, stop := context.WithCancel(context.Background())
+		go d.Run(ctx)
+		t.Cleanup(func() { stop(); x.Close(); w.Close() })
+		out = append(out, instance{x: x, reg: reg})
+	}
+	time.Sleep(300 * time.Millisecond) // the subscriptions are made on connect, asynchronously
+	return out
+}
+
+// deviceClient is a detector on the external broker (which, on this machine, lets anyone in: there the broker's
+// own configuration is what authenticates devices).
+func deviceClient(t *testing.T, imei string) paho.Client {
+	opts := paho.NewClientOptions().AddBroker(externalBroker()).SetClientID("dev-" + imei).SetUsername(imei).
+		SetAutoReconnect(false).SetConnectTimeout(5 * time.Second)
+	c := paho.NewClient(opts)
+	if tok := c.Connect(); !tok.WaitTimeout(5*time.Second) || tok.Error() != nil {
+		t.Fatalf("device connect: %v", tok.Error())
+	}
+	t.Cleanup(func() { c.Disconnect(50) })
+	return c
+}
+
+// Two instances in one group split the devices' messages between them; every reading is stored once; a
+// disabled device's messages are dropped; a command reaches a device at its next message and its answer
+// confirms the parameter.
+func TestExternalBrokerSharedSubscriptions(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		e := apitest.New(t, db)
+		admin := e.Admin()
+		cid := e.CreateCompany("外部代理测试")
+		var dt model.DeviceType
+		e.Post("/api/deviceClassify", admin, map[string]any{"name": "t", "model": "EXT-1", "unit": "%LEL", "rangeMin": 0,
+			"rangeMax": 100, "lowThreshold": 20, "highThreshold": 50, "reportInterval": 5, "heartbeatInterval": 60,
+			"communication": "4G"}).Into(t, &dt)
+		devices := make([]model.Device, 4)
+		for i := range devices {
+			e.Post("/api/device", admin, map[string]any{"imei": randomIMEI(), "name": fmt.Sprintf("d%d", i), "typeId": dt.ID,
+				"companyId": cid, "provinceCode": "330000"}).Into(t, &devices[i])
+		}
+		instances := startInstances(t, db, 2)
+
+		const perDevice = 60
+		base := time.Now().Add(-time.Hour).UnixMilli()
+		var wg sync.WaitGroup
+		for _, d := range devices {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				c := deviceClient(t, d.IMEI)
+				for i := range perDevice {
+					payload, _ := json.Marshal(map[string]any{"ts": base + int64(i)*1000, "ch4": 1.5})
+					if tok := c.Publish(gateway.UpTopic(d.IMEI), 1, false, payload); !tok.WaitTimeout(5*time.Second) || tok.Error() != nil {
+						t.Errorf("publish: %v", tok.Error())
+						return
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		want := len(devices) * perDevice
+		waitUntil(t, "every reading stored", func() bool { return countReadings(t, db) == want })
+		time.Sleep(300 * time.Millisecond)
+		if got := countReadings(t, db); got != want {
+			t.Fatalf("%d readings stored, want exactly %d", got, want)
+		}
+		a, b := instances[0].counter("irgas_mqtt_messages_received_total", ""), instances[1].counter("irgas_mqtt_messages_received_total", "")
+		if a == 0 || b == 0 || a+b != float64(want) {
+			t.Fatalf("the group did not split the messages once each: %v + %v for %d", a, b, want)
+		}
+
+		// A disabled device is refused: its message is dropped, nothing stored.
+		off := devices[3]
+		if r := e.Do(apitest.Req{Method: "PATCH", Path: fmt.Sprintf("/api/device/%d", off.ID), Token: admin,
+			Body: map[string]any{"status": 0}}); r.Code != 0 {
+			t.Fatalf("disable: %s", r.Raw)
+		}
+		c := deviceClient(t, off.IMEI)
+		payload, _ := json.Marshal(map[string]any{"ts": time.Now().UnixMilli(), "ch4": 2})
+		c.Publish(gateway.UpTopic(off.IMEI), 1, false, payload).WaitTimeout(5 * time.Second)
+		waitUntil(t, "the disabled device's message dropped", func() bool {
+			return instances[0].counter("irgas_mqtt_messages_dropped_total", "unknown_or_disabled")+
+				instances[1].counter("irgas_mqtt_messages_dropped_total", "unknown_or_disabled") == 1
+		})
+		if got := countReadings(t, db); got != want {
+			t.Fatalf("a disabled device's reading was stored: %d", got)
+		}
+
+		// A command waits for the device's next message, then goes down; the answer confirms the thresholds.
+		dev := devices[0]
+		if r := e.Post("/api/device/set-alert-param", admin, map[string]any{"deviceIds": []int64{dev.ID}, "alertLow": 12.5,
+			"alertHigh": 40}); r.Code != 0 {
+			t.Fatalf("set alert: %s", r.Raw)
+		}
+		dc := deviceClient(t, dev.IMEI)
+		got := make(chan commands.Down, 4)
+		dc.Subscribe(gateway.DownTopic(dev.IMEI), 1, func(_ paho.Client, m paho.Message) {
+			var d commands.Down
+			if json.Unmarshal(m.Payload(), &d) == nil {
+				got <- d
+			}
+		}).WaitTimeout(5 * time.Second)
+		payload, _ = json.Marshal(map[string]any{"ts": time.Now().UnixMilli(), "ch4": 1})
+		dc.Publish(gateway.UpTopic(dev.IMEI), 1, false, payload).WaitTimeout(5 * time.Second)
+		var down commands.Down
+		select {
+		case down = <-got:
+		case <-time.After(10 * time.Second):
+			t.Fatal("the queued command was not delivered after the device's message")
+		}
+		if down.Command != "setAlertParam" {
+			t.Fatalf("delivered %+v", down)
+		}
+		ack, _ := json.Marshal(commands.Up{ID: down.ID, OK: true, Params: down.Params})
+		dc.Publish(gateway.AckTopic(dev.IMEI), 1, false, ack).WaitTimeout(5 * time.Second)
+		waitUntil(t, "the thresholds confirmed", func() bool {
+			var d model.Device
+			e.Get(fmt.Sprintf("/api/device/%d", dev.ID), admin).Into(t, &d)
+			return d.Confirmed.AlertLow == 12.5 && d.Confirmed.AlertHigh == 40
+		})
+	})
+}
+
+// A broker that cannot be reached ends start-up with the setting to change.
+func TestExternalBrokerUnreachableNamesTheSetting(t *testing.T) {
+	db := testdb.SQLite(t)
+	w := ingest.NewWriter(db, nil)
+	defer w.Close()
+	x := gateway.NewExternal(gateway.ExternalOptions{Broker: "tcp://127.0.0.1:1", Group: "g", ClientID: "c", Ephemeral: true}, db, w, nil)
+	err := x.Serve()
+	if err == nil || !strings.Contains(err.Error(), "IRGAS_MQTT_BROKER") || !strings.Contains(err.Error(), "127.0.0.1:1") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func countReadings(t *testing.T, db *store.DB) int {
+	var n int
+	if err := db.SQL.QueryRow("SELECT count(*) FROM readings").Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func waitUntil(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}

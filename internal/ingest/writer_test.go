@@ -1,0 +1,202 @@
+package ingest
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus/testutil"
+
+	"irgas/internal/auth"
+	"irgas/internal/ident"
+	"irgas/internal/model"
+	"irgas/internal/store"
+	"irgas/internal/testdb"
+)
+
+// fleet creates n devices (thresholds 20 and 50 %LEL, heartbeat 10 minutes) and returns their ids.
+func fleet(t *testing.T, db *store.DB, n int) (company int64, ids []int64) {
+	t.Helper()
+	ctx := context.Background()
+	company, err := db.CreateCompany(ctx, "Writer Gas")
+	if err != nil {
+		t.Fatal(err)
+	}
+	typeID, err := db.CreateDeviceType(ctx, model.DeviceType{Name: "t", Model: "WT-1", Unit: "%LEL", RangeMax: 100,
+		LowThreshold: 20, HighThreshold: 50, ReportInterval: 1, HeartbeatInterval: 10, Communication: "4G"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dt, _ := db.GetDeviceType(ctx, typeID)
+	for i := range n {
+		first := fmt.Sprintf("86200000%06d", i)
+		imei := first + string(ident.IMEICheckDigit(first))
+		id, err := db.CreateDevice(ctx, db.SQL, store.DeviceFields{IMEI: imei, Name: imei, TypeID: typeID, CompanyID: company,
+			ProvinceCode: "330000"}, dt, auth.HashToken("s-"+imei))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	return company, ids
+}
+
+// oneEach makes a job per device (as each message is one device's), each with one reading at ts.
+func oneEach(company int64, ids []int64, ts int64, ch4 float64) []*job {
+	jobs := make([]*job, len(ids))
+	for i, id := range ids {
+		jobs[i] = &job{result: make(chan result, 1),
+			readings: []store.Reading{{DeviceID: id, CompanyID: company, TS: ts, ReceivedAt: ts, CH4: ch4}}}
+	}
+	return jobs
+}
+
+func lastSeen(t *testing.T, db *store.DB, id int64) int64 {
+	t.Helper()
+	var ts int64
+	if err := db.SQL.QueryRow(db.Rebind("SELECT COALESCE(last_seen_at, 0) FROM devices WHERE id = ?"), id).Scan(&ts); err != nil {
+		t.Fatal(err)
+	}
+	return ts
+}
+
+func count(t *testing.T, db *store.DB, query string, args ...any) int {
+	t.Helper()
+	var n int
+	if err := db.SQL.QueryRow(db.Rebind(query), args...).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// Under load the writer moves the devices' live state at most once a second; meanwhile every reading is
+// committed, the alarm rules know each device's newest data, and offline detection counts the readings.
+func TestWriterHoldsLiveStateBackUnderLoad(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		company, ids := fleet(t, db, liveStateInline+6)
+		w := newWriter(db, nil) // not running: the test drives commit itself
+		w.liveEvery = time.Hour // however slow the machine, the batches below fall within one period
+		t0 := time.Now().Add(-time.Hour).UnixMilli()
+
+		// A first batch after a quiet spell moves the live state at once.
+		w.commit(oneEach(company, ids, t0, 1), len(ids))
+		if got := lastSeen(t, db, ids[0]); got != t0 {
+			t.Fatalf("last seen %d after the first batch, want %d", got, t0)
+		}
+		// The next, within the second and with as many devices, is held back: readings in, live state not.
+		w.commit(oneEach(company, ids, t0+2000, 2), len(ids))
+		if got := lastSeen(t, db, ids[0]); got != t0 {
+			t.Fatalf("last seen %d: the live state moved with a loaded batch", got)
+		}
+		if n := count(t, db, "SELECT count(*) FROM readings WHERE ts = ?", t0+2000); n != len(ids) {
+			t.Fatalf("%d readings of the held-back batch stored, want %d", n, len(ids))
+		}
+		if held := testutil.ToFloat64(w.held); held != float64(len(ids)) {
+			t.Fatalf("the held-back gauge says %v devices, want %d", held, len(ids))
+		}
+		// A late reading (older than the held-back newest) is history: no alarm although it is high.
+		late := oneEach(company, ids[:1], t0+1000, 80)
+		w.commit(late, 1)
+		if r := <-late[0].result; r.err != nil || r.stored != 1 {
+			t.Fatalf("late reading: %+v", r)
+		}
+		if n := count(t, db, "SELECT count(*) FROM alarm_logs WHERE device_id = ?", ids[0]); n != 0 {
+			t.Fatalf("%d alarms from a late reading", n)
+		}
+		// Offline detection (twice the 10-minute heartbeat) sees the stored readings newer than the held-back
+		// live state: a moment when the last seen (t0) is stale but the held-back reading (t0+2s) is not.
+		silentFor := int64(20 * 60 * 1000)
+		marked, err := db.MarkOffline(ctx, t0+silentFor+1000, 0)
+		if err != nil || len(marked) != 0 {
+			t.Fatalf("marked %v offline (%v) although their recent readings are stored", marked, err)
+		}
+
+		w.moveLiveState()
+		if held := testutil.ToFloat64(w.held); held != 0 {
+			t.Fatalf("the held-back gauge says %v devices after the move", held)
+		}
+		for _, id := range ids {
+			if got := lastSeen(t, db, id); got != t0+2000 {
+				t.Fatalf("device %d last seen %d after the move, want %d", id, got, t0+2000)
+			}
+		}
+		var ch4 float64
+		db.SQL.QueryRow(db.Rebind("SELECT ch4 FROM devices WHERE id = ?"), ids[0]).Scan(&ch4)
+		if ch4 != 2 {
+			t.Fatalf("methane %v on the device record, want the newest reading's 2", ch4)
+		}
+		// Now they are silent: offline detection marks them all.
+		if marked, err := db.MarkOffline(ctx, time.Now().Add(24*time.Hour).UnixMilli(), 0); err != nil || len(marked) != len(ids) {
+			t.Fatalf("marked %d of %d offline: %v", len(marked), len(ids), err)
+		}
+	})
+}
+
+// A writer that died holding live state back (the server was killed) leaves stored readings newer than the
+// devices' last seen; once those are old too, the devices are offline all the same.
+func TestOfflineDetectionAfterHeldBackLiveStateWasLost(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		company, ids := fleet(t, db, liveStateInline)
+		w := newWriter(db, nil)
+		w.liveEvery = time.Hour
+		t0 := time.Now().Add(-2 * time.Hour).UnixMilli()
+		w.commit(oneEach(company, ids, t0, 1), len(ids))
+		w.commit(oneEach(company, ids, t0+2000, 1), len(ids)) // held back, then lost with the writer
+		silentFor := int64(20 * 60 * 1000)
+		marked, err := db.MarkOffline(context.Background(), t0+silentFor+3000, 0)
+		if err != nil || len(marked) != len(ids) {
+			t.Fatalf("marked %d of %d silent devices offline: %v", len(marked), len(ids), err)
+		}
+	})
+}
+
+// Under light load every acknowledged message has moved its device's live state.
+func TestWriterMovesLiveStateBeforeAcknowledgingLightLoad(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		company, ids := fleet(t, db, 3)
+		w := NewWriter(db, nil)
+		defer w.Close()
+		ts := time.Now().Add(-time.Minute).UnixMilli()
+		for i, id := range ids {
+			if _, err := w.Write(context.Background(), []store.Reading{{DeviceID: id, CompanyID: company, TS: ts + int64(i),
+				ReceivedAt: ts, CH4: 3}}); err != nil {
+				t.Fatal(err)
+			}
+			if got := lastSeen(t, db, id); got != ts+int64(i) {
+				t.Fatalf("device %d last seen %d once acknowledged, want %d", id, got, ts+int64(i))
+			}
+		}
+	})
+}
+
+// Close moves whatever live state is held back.
+func TestWriterCloseMovesHeldBackLiveState(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		company, ids := fleet(t, db, liveStateInline)
+		w := NewWriter(db, nil)
+		ts := time.Now().Add(-time.Minute).UnixMilli()
+		done := make(chan error, len(ids)*2)
+		for round := range 2 {
+			for _, id := range ids {
+				go func() {
+					_, err := w.Write(context.Background(), []store.Reading{{DeviceID: id, CompanyID: company,
+						TS: ts + int64(round), ReceivedAt: ts, CH4: 1}})
+					done <- err
+				}()
+			}
+			for range ids {
+				if err := <-done; err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		w.Close()
+		for _, id := range ids {
+			if got := lastSeen(t, db, id); got != ts+1 {
+				t.Fatalf("device %d last seen %d after Close, want %d", id, got, ts+1)
+			}
+		}
+	})
+}

@@ -1,0 +1,114 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"time"
+
+	sq "github.com/Masterminds/squirrel"
+)
+
+// Event types: what happened to an alarm. An offline alarm starting is a device going offline, its end the
+// device coming back.
+const (
+	EventAlarmStarted = "alarm.started"
+	EventAlarmRaised  = "alarm.raised" // a low gas alarm rose to high
+	EventAlarmEnded   = "alarm.ended"
+)
+
+// Event is one entry of the events table.
+type Event struct {
+	ID        int64    `json:"id"`
+	Type      string   `json:"type"`
+	CompanyID int64    `json:"companyId"`
+	DeviceID  int64    `json:"deviceId"`
+	AlarmID   int64    `json:"alarmId"`
+	AlarmKind string   `json:"alarmKind"`
+	Level     string   `json:"level"`
+	Value     *float64 `json:"value"`
+	TS        int64    `json:"ts"`
+	CreatedAt int64    `json:"createdAt"`
+	// DeviceName and IMEI are read with the event (empty once the device is deleted).
+	DeviceName string `json:"deviceName"`
+	IMEI       string `json:"imei"`
+}
+
+// insertEvent records an event inside the transaction that decided it, so that it exists exactly when the
+// alarm change does.
+func (db *DB) insertEvent(ctx context.Context, tx *sql.Tx, e Event) error {
+	_, err := exec(ctx, tx, db.Q.Insert("events").
+		Columns("type", "company_id", "device_id", "alarm_id", "alarm_kind", "level", "value", "ts", "created_at").
+		Values(e.Type, e.CompanyID, e.DeviceID, e.AlarmID, e.AlarmKind, e.Level, e.Value, e.TS, NowMs()))
+	return wrap(err, "record event")
+}
+
+var eventColumns = []string{"e.id", "e.type", "e.company_id", "e.device_id", "e.alarm_id", "e.alarm_kind", "e.level", "e.value",
+	"e.ts", "e.created_at", "COALESCE(d.name, '')", "COALESCE(d.imei, '')"}
+
+func scanEvent(r rowScanner) (Event, error) {
+	var e Event
+	err := r.Scan(&e.ID, &e.Type, &e.CompanyID, &e.DeviceID, &e.AlarmID, &e.AlarmKind, &e.Level, &e.Value, &e.TS, &e.CreatedAt,
+		&e.DeviceName, &e.IMEI)
+	return e, err
+}
+
+// EventsAfter returns up to limit events of the scope with an id above after and created before notAfter
+// (epoch ms; 0 for no bound), oldest first.
+func (db *DB) EventsAfter(ctx context.Context, scope Scope, after int64, limit int) ([]Event, error) {
+	return db.eventsAfter(ctx, scope, after, 0, limit)
+}
+
+// LiveEventsAfter is EventsAfter for a live feed. On PostgreSQL, ids are taken at insert and become visible
+// at commit, so a later id can show before an earlier one; holding back the newest second lets a
+// transaction in flight commit before the feed moves past its id (SQLite has one writer: no hold-back).
+func (db *DB) LiveEventsAfter(ctx context.Context, scope Scope, after int64, limit int) ([]Event, error) {
+	var notAfter int64
+	if db.Dialect == Postgres {
+		notAfter = NowMs() - 1000
+	}
+	return db.eventsAfter(ctx, scope, after, notAfter, limit)
+}
+
+func (db *DB) eventsAfter(ctx context.Context, scope Scope, after, notAfter int64, limit int) ([]Event, error) {
+	sel := db.Q.Select(eventColumns...).From("events e").LeftJoin("devices d ON d.id = e.device_id").
+		Where(sq.Gt{"e.id": after}).OrderBy("e.id").Limit(uint64(limit))
+	if scope.CompanyID != nil {
+		sel = sel.Where(sq.Eq{"e.company_id": *scope.CompanyID})
+	}
+	if notAfter > 0 {
+		sel = sel.Where(sq.LtOrEq{"e.created_at": notAfter})
+	}
+	out := []Event{}
+	err := scanAll(ctx, db.SQL, sel, scanEvent, func(e Event) error { out = append(out, e); return nil })
+	return out, wrap(err, "read events")
+}
+
+// LastEventID is the newest event's id (0 when there is none): where a new live feed starts.
+func (db *DB) LastEventID(ctx context.Context) (int64, error) {
+	var id sql.NullInt64
+	row, err := queryRow(ctx, db.SQL, db.Q.Select("max(id)").From("events"))
+	if err == nil {
+		err = row.Scan(&id)
+	}
+	return id.Int64, wrap(err, "read events")
+}
+
+// EventKeep is how long events stay: long enough for a live feed to resume and for notifications to be sent.
+const EventKeep = 7 * 24 * time.Hour
+
+// PurgeEvents deletes events created before cutoff, in small batches.
+func (db *DB) PurgeEvents(ctx context.Context, cutoff time.Time) (int64, error) {
+	var n int64
+	for {
+		res, err := exec(ctx, db.SQL, db.Q.Delete("events").Where(sq.Expr("id IN (SELECT id FROM events WHERE created_at < ? LIMIT ?)",
+			cutoff.UnixMilli(), retentionBatch)))
+		if err != nil {
+			return n, wrap(err, "purge events")
+		}
+		k, _ := res.RowsAffected()
+		n += k
+		if k < retentionBatch {
+			return n, nil
+		}
+	}
+}

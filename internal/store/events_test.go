@@ -1,0 +1,72 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+
+	"irgas/internal/auth"
+	"irgas/internal/ident"
+	"irgas/internal/model"
+	"irgas/internal/store"
+	"irgas/internal/testdb"
+)
+
+// Every alarm change leaves an event in its own transaction, in order, scoped to the device's company: a low
+// gas alarm starting, rising to high and ending, the device going offline and coming back.
+func TestAlarmChangesLeaveEvents(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		company, _ := db.CreateCompany(ctx, "Events Gas")
+		other, _ := db.CreateCompany(ctx, "Other Gas")
+		typeID, _ := db.CreateDeviceType(ctx, model.DeviceType{Name: "t", Model: "EV-1", Unit: "%LEL", RangeMax: 100,
+			LowThreshold: 20, HighThreshold: 50, ReportInterval: 1, HeartbeatInterval: 1, Communication: "4G"})
+		dt, _ := db.GetDeviceType(ctx, typeID)
+		first := "86200000000001"
+		id, err := db.CreateDevice(ctx, db.SQL, store.DeviceFields{IMEI: first + string(ident.IMEICheckDigit(first)), Name: "d",
+			TypeID: typeID, CompanyID: company, ProvinceCode: "330000"}, dt, auth.HashToken("s"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		base := time.Now().Add(-time.Hour).UnixMilli()
+		for i, ch4 := range []float64{25, 30, 60, 70, 5} {
+			if _, err := db.InsertReadings(ctx, []store.Reading{{DeviceID: id, CompanyID: company, TS: base + int64(i)*1000,
+				ReceivedAt: base, CH4: ch4}}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := db.MarkOffline(ctx, time.Now().Add(time.Hour).UnixMilli(), 0); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.InsertReadings(ctx, []store.Reading{{DeviceID: id, CompanyID: company, TS: time.Now().UnixMilli(),
+			ReceivedAt: base, CH4: 1}}); err != nil {
+			t.Fatal(err)
+		}
+		events, err := db.EventsAfter(ctx, store.Company(company), 0, 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, e := range events {
+			got = append(got, fmt.Sprintf("%s %s %s", e.Type, e.AlarmKind, e.Level))
+		}
+		want := []string{"alarm.started gas low", "alarm.raised gas high", "alarm.ended gas ", "alarm.started offline ", "alarm.ended offline "}
+		if !slices.Equal(got, want) {
+			t.Fatalf("events:\n got %q\nwant %q", got, want)
+		}
+		if later, _ := db.EventsAfter(ctx, store.Company(company), events[1].ID, 100); len(later) != 3 {
+			t.Fatalf("resuming after the second event gives %d", len(later))
+		}
+		if theirs, _ := db.EventsAfter(ctx, store.Company(other), 0, 100); len(theirs) != 0 {
+			t.Fatalf("another company sees %d events", len(theirs))
+		}
+		if last, _ := db.LastEventID(ctx); last != events[len(events)-1].ID {
+			t.Fatalf("last event id %d", last)
+		}
+		if n, err := db.PurgeEvents(ctx, time.Now().Add(time.Minute)); err != nil || n != 5 {
+			t.Fatalf("purge: %d %v", n, err)
+		}
+	})
+}

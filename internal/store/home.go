@@ -1,0 +1,196 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"time"
+
+	sq "github.com/Masterminds/squirrel"
+
+	"irgas/internal/model"
+)
+
+// DayKey is the local day (yyyymmdd, in the server's time zone) of an epoch-ms time: the key of the
+// readings roll-up.
+func DayKey(ms int64) int64 {
+	t := time.UnixMilli(ms)
+	return int64(t.Year()*10000 + int(t.Month())*100 + t.Day())
+}
+
+// countReadings adds a batch's new readings to the per-company, per-day roll-up, in the batch's transaction.
+func (db *DB) countReadings(ctx context.Context, tx *sql.Tx, fresh map[int64][]Reading) error {
+	counts := map[[2]int64]int64{}
+	for _, rs := range fresh {
+		for _, r := range rs {
+			counts[[2]int64{r.CompanyID, DayKey(r.TS)}]++
+		}
+	}
+	if len(counts) == 0 {
+		return nil
+	}
+	ins := db.Q.Insert("reading_counts").Columns("company_id", "day", "n")
+	for k, n := range counts {
+		ins = ins.Values(k[0], k[1], n)
+	}
+	_, err := exec(ctx, tx, ins.Suffix("ON CONFLICT (company_id, day) DO UPDATE SET n = reading_counts.n + excluded.n"))
+	return wrap(err, "count readings")
+}
+
+// DeviceTotals are the fleet's numbers on the home page.
+type DeviceTotals struct {
+	Total      int64 `json:"total"`
+	Online     int64 `json:"online"`
+	Offline    int64 `json:"offline"`
+	Alarm      int64 `json:"alarm"`      // an open gas alarm
+	Fault      int64 `json:"fault"`      // an open fault
+	LowBattery int64 `json:"lowBattery"` // an open low-battery alarm
+}
+
+// Named counts a group: a device type or a province.
+type Named struct {
+	Key   string `json:"key"`
+	Name  string `json:"name"`
+	Count int64  `json:"count"`
+}
+
+// DeviceTotals counts the devices in scope and their open alarms, from the devices table and the open-alarm
+// index (never from readings).
+func (db *DB) DeviceTotals(ctx context.Context, scope Scope) (DeviceTotals, error) {
+	var t DeviceTotals
+	sel := db.Q.Select("count(*)", "COALESCE(sum(online), 0)").From("devices")
+	if scope.CompanyID != nil {
+		sel = sel.Where(sq.Eq{"company_id": *scope.CompanyID})
+	}
+	row, err := queryRow(ctx, db.SQL, sel)
+	if err == nil {
+		err = row.Scan(&t.Total, &t.Online)
+	}
+	if err != nil {
+		return t, wrap(err, "count devices")
+	}
+	t.Offline = t.Total - t.Online
+	open := db.Q.Select("kind", "count(*)").From("alarm_logs").Where(sq.Eq{"status": "active"}).GroupBy("kind")
+	if scope.CompanyID != nil {
+		open = open.Where(sq.Eq{"company_id": *scope.CompanyID})
+	}
+	type kindCount struct {
+		kind string
+		n    int64
+	}
+	err = scanAll(ctx, db.SQL, open, func(r rowScanner) (kindCount, error) {
+		var k kindCount
+		return k, r.Scan(&k.kind, &k.n)
+	}, func(k kindCount) error {
+		switch k.kind {
+		case "gas":
+			t.Alarm = k.n
+		case "fault":
+			t.Fault = k.n
+		case "lowBattery":
+			t.LowBattery = k.n
+		}
+		return nil
+	})
+	return t, wrap(err, "count open alarms")
+}
+
+// DevicesBy counts the devices in scope by type ("type") or by province ("province").
+func (db *DB) DevicesBy(ctx context.Context, scope Scope, by string) ([]Named, error) {
+	var sel sq.SelectBuilder
+	column := "province_code"
+	if by == "type" {
+		column = "type_id"
+	}
+	// Grouped on an index of (company_id, column) alone; the few type names are joined afterwards.
+	inner := db.Q.Select(column+" AS k", "count(*) AS n").From("devices").GroupBy(column)
+	if scope.CompanyID != nil {
+		inner = inner.Where(sq.Eq{"company_id": *scope.CompanyID})
+	}
+	sel = db.Q.Select("CAST(g.k AS TEXT)", "''", "g.n").FromSelect(inner, "g")
+	if by == "type" {
+		sel = db.Q.Select("CAST(g.k AS TEXT)", "COALESCE(t.name, '')", "g.n").FromSelect(inner, "g").
+			LeftJoin("device_types t ON t.id = g.k")
+	}
+	out := []Named{}
+	err := scanAll(ctx, db.SQL, sel.OrderBy("g.n DESC"), func(r rowScanner) (Named, error) {
+		var n Named
+		return n, r.Scan(&n.Key, &n.Name, &n.Count)
+	}, func(n Named) error { out = append(out, n); return nil })
+	return out, wrap(err, "count devices by "+by)
+}
+
+// ReadingsOn is the number of readings of a local day (DayKey) in scope, from the roll-up.
+func (db *DB) ReadingsOn(ctx context.Context, scope Scope, day int64) (int64, error) {
+	sel := db.Q.Select("COALESCE(sum(n), 0)").From("reading_counts").Where(sq.Eq{"day": day})
+	if scope.CompanyID != nil {
+		sel = sel.Where(sq.Eq{"company_id": *scope.CompanyID})
+	}
+	var n int64
+	row, err := queryRow(ctx, db.SQL, sel)
+	if err == nil {
+		err = row.Scan(&n)
+	}
+	return n, wrap(err, "count readings")
+}
+
+// AlarmTotals counts the alarms in scope started since from, and those never handled.
+func (db *DB) AlarmTotals(ctx context.Context, scope Scope, from int64) (since, unhandled int64, err error) {
+	s1 := db.Q.Select("count(*)").From("alarm_logs").Where(sq.GtOrEq{"started_at": from})
+	s2 := db.Q.Select("count(*)").From("alarm_logs").Where("handled_at IS NULL")
+	if scope.CompanyID != nil {
+		s1, s2 = s1.Where(sq.Eq{"company_id": *scope.CompanyID}), s2.Where(sq.Eq{"company_id": *scope.CompanyID})
+	}
+	for _, q := range []struct {
+		sel sq.SelectBuilder
+		out *int64
+	}{{s1, &since}, {s2, &unhandled}} {
+		row, e := queryRow(ctx, db.SQL, q.sel)
+		if e == nil {
+			e = row.Scan(q.out)
+		}
+		if e != nil {
+			return 0, 0, wrap(e, "count alarms")
+		}
+	}
+	return since, unhandled, nil
+}
+
+// LatestAlarms lists the newest alarms in scope.
+func (db *DB) LatestAlarms(ctx context.Context, scope Scope, n int) ([]model.Alarm, error) {
+	sel := db.Q.Select(alarms.columns...).From(alarms.from).OrderBy("a.started_at DESC", "a.id DESC").Limit(uint64(n))
+	if scope.CompanyID != nil {
+		sel = sel.Where(sq.Eq{"a.company_id": *scope.CompanyID})
+	}
+	out := []model.Alarm{}
+	err := scanAll(ctx, db.SQL, sel, scanAlarm, func(a model.Alarm) error { out = append(out, a); return nil })
+	return out, wrap(err, "list latest alarms")
+}
+
+// CountCompanies counts the companies (platform users' home page).
+func (db *DB) CountCompanies(ctx context.Context) (int64, error) {
+	var n int64
+	row, err := queryRow(ctx, db.SQL, db.Q.Select("count(*)").From("companies"))
+	if err == nil {
+		err = row.Scan(&n)
+	}
+	return n, wrap(err, "count companies")
+}
+
+// AlarmTrend counts the alarms started per local day and kind from the day keys from to to (yyyymmdd,
+// inclusive), from the alarm_counts roll-up; Day is the local midnight in epoch ms.
+func (db *DB) AlarmTrend(ctx context.Context, scope Scope, from, to int64) ([]AlarmCount, error) {
+	sel := db.Q.Select("day", "kind", "sum(n)").From("alarm_counts").Where(sq.GtOrEq{"day": from}).Where(sq.LtOrEq{"day": to}).
+		GroupBy("day", "kind").OrderBy("day", "kind")
+	if scope.CompanyID != nil {
+		sel = sel.Where(sq.Eq{"company_id": *scope.CompanyID})
+	}
+	out := []AlarmCount{}
+	err := scanAll(ctx, db.SQL, sel, func(r rowScanner) (AlarmCount, error) {
+		var c AlarmCount
+		var day int64
+		err := r.Scan(&day, &c.Kind, &c.Count)
+		c.Day = time.Date(int(day/10000), time.Month(day/100%100), int(day%100), 0, 0, 0, 0, time.Local).UnixMilli()
+		return c, err
+	}, func(c AlarmCount) error { out = append(out, c); return nil })
+	return out, wrap(err, "read alarm trend")
+}
