@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, theme as antTheme, type ThemeConfig } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
@@ -11,8 +11,9 @@ import { useAuthStore } from '@/lib/auth-store';
 import { i18n } from '@/lib/i18n';
 import { notifierFrom, setNotifier } from '@/lib/notify';
 import { queryClient } from '@/lib/react-query';
+import { usePrefersReducedMotion } from '@/lib/use-reduced-motion';
 
-const theme: ThemeConfig = {
+const baseTheme: ThemeConfig = {
   algorithm: antTheme.defaultAlgorithm,
   token: { colorPrimary: MENU_COLORS.active, borderRadius: 4 },
   components: {
@@ -49,6 +50,12 @@ function SessionCacheReset() {
 
 function Localized({ children }: { children: ReactNode }) {
   const { i18n: instance } = useTranslation();
+  const reducedMotion = usePrefersReducedMotion();
+  // antd's `motion` token switches off every component animation at once.
+  const theme = useMemo<ThemeConfig>(
+    () => (reducedMotion ? { ...baseTheme, token: { ...baseTheme.token, motion: false } } : baseTheme),
+    [reducedMotion],
+  );
   return (
     <ConfigProvider locale={instance.language === 'en' ? enUS : zhCN} theme={theme}>
       <AntApp>

@@ -40,14 +40,14 @@ describe('access rules', () => {
       }),
     );
     const { router } = renderApp('/');
-    expect(await screen.findByRole('heading', { name: '欢迎您，Alice' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '欢迎您，Alice' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
     const menu = screen.getByRole('navigation', { name: '主菜单' });
     expect(menu).toHaveTextContent('首页');
     expect(menu).not.toHaveTextContent('角色管理');
     expect(userCalls).toBe(1);
     expect(useAuthStore.getState()).toMatchObject({ userLoaded: true, roles: [] });
-    expect(document.title).toBe('首页 - 红外气体检测平台');
+    await waitFor(() => expect(document.title).toBe('首页 - 红外气体检测平台')); // set by an effect after the page renders
   });
 
   it('warns and goes to / when the route is not permitted', async () => {

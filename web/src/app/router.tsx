@@ -15,11 +15,15 @@ const pages: Record<PageKey, () => Promise<{ default: ComponentType }>> = {
   login: () => import('./routes/login'),
   notFound: () => import('./routes/not-found'),
   dashboard: () => import('./routes/dashboard'),
-  comingSoon: () => import('./routes/coming-soon'),
   companies: () => import('./routes/companies'),
   users: () => import('./routes/users'),
   roles: () => import('./routes/roles'),
   operationLogs: () => import('./routes/operation-logs'),
+  deviceTypes: () => import('./routes/device-types'),
+  devices: () => import('./routes/devices'),
+  deviceDetail: () => import('./routes/device-detail'),
+  smsUsers: () => import('./routes/sms-users'),
+  smsSendRecords: () => import('./routes/sms-records'),
 };
 
 function toRouteObject(route: AppRoute, parentPath: string): RouteObject {

@@ -6,6 +6,7 @@ export const paths = {
   dashboard: '/dashboard',
   enterprise: '/EnterpriseModule/EnterpriseManagement',
   device: '/DeviceModule/DeviceManagement',
+  deviceDetail: '/DeviceModule/DeviceDetail/:id',
   deviceType: '/DeviceTypeModule/DeviceTypeManagement',
   user: '/UserModule/UserManagement',
   role: '/RoleModule/RoleManagement',
@@ -13,6 +14,20 @@ export const paths = {
   smsUser: '/SmsUserModule/SmsUserManagement',
   smsSendRecord: '/SmsSendRecordModule/SmsSendRecordManagement',
 } as const;
+
+/** The detail page of one device. */
+export function deviceDetailPath(id: number | string): string {
+  return paths.deviceDetail.replace(':id', String(id));
+}
+
+/** The SMS Notification Records page filtered to one alarm's or one device's messages. */
+export function smsRecordsPath(filter: { alarmId?: number; deviceId?: number }): string {
+  const params = new URLSearchParams();
+  if (filter.deviceId !== undefined) params.set('deviceId', String(filter.deviceId));
+  if (filter.alarmId !== undefined) params.set('alarmId', String(filter.alarmId));
+  const query = params.toString();
+  return query ? `${paths.smsSendRecord}?${query}` : paths.smsSendRecord;
+}
 
 /** /login?redirect=<path with its query>, the place a signed-out visit is sent to. */
 export function loginPathFor(intended: string): string {

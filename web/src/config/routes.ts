@@ -3,7 +3,19 @@ import type { TranslationKey } from '@/lib/i18n-keys';
 import { paths } from './paths';
 
 /** Pages the router knows how to load lazily (see src/app/router.tsx). */
-export type PageKey = 'login' | 'notFound' | 'dashboard' | 'comingSoon' | 'companies' | 'users' | 'roles' | 'operationLogs';
+export type PageKey =
+  | 'login'
+  | 'notFound'
+  | 'dashboard'
+  | 'companies'
+  | 'users'
+  | 'roles'
+  | 'operationLogs'
+  | 'deviceTypes'
+  | 'devices'
+  | 'deviceDetail'
+  | 'smsUsers'
+  | 'smsSendRecords';
 
 /** Menu icons of SPEC.md section 2 (the ones routes use today and the ones named for later). */
 export type IconName =
@@ -86,11 +98,26 @@ export const asyncRoutes: AppRoute[] = [
     children: [{ path: 'dashboard', name: 'Dashboard', page: 'dashboard', meta: { title: 'route.home', icon: 'dashboard' } }],
   },
   moduleRoute('/EnterpriseModule', 'EnterpriseManagement', 'EnterpriseManagement', 'route.enterprise', 'enterprise', 'CompanyManagement', 'companies'),
-  moduleRoute('/DeviceModule', 'DeviceManagement', 'DeviceManagement', 'route.device', 'device', 'DeviceManagement', 'comingSoon'),
-  moduleRoute('/DeviceTypeModule', 'DeviceTypeManagement', 'DeviceTypeManagement', 'route.deviceType', 'deviceType', 'DeviceTypeManagement', 'comingSoon'),
+  {
+    path: '/DeviceModule',
+    redirect: paths.device,
+    // Titled so that the detail page's breadcrumb leads back to the list (the list itself shows it once).
+    meta: { title: 'route.device', roles: ['DeviceManagement'] },
+    children: [
+      {
+        path: 'DeviceManagement',
+        name: 'DeviceManagement',
+        page: 'devices',
+        meta: { title: 'route.device', icon: 'device', roles: ['DeviceManagement'], breadcrumb: false },
+      },
+      // Reached from a device row; hidden from the menu (SPEC.md section 2 "hidden").
+      { path: 'DeviceDetail/:id', name: 'DeviceDetail', hidden: true, page: 'deviceDetail', meta: { title: 'route.deviceDetail', roles: ['DeviceManagement'] } },
+    ],
+  },
+  moduleRoute('/DeviceTypeModule', 'DeviceTypeManagement', 'DeviceTypeManagement', 'route.deviceType', 'deviceType', 'DeviceTypeManagement', 'deviceTypes'),
   moduleRoute('/UserModule', 'UserManagement', 'UserManagement', 'route.user', 'user', 'UserManagement', 'users'),
   moduleRoute('/RoleModule', 'RoleManagement', 'RoleManagement', 'route.role', 'role', 'RoleManagement', 'roles'),
   moduleRoute('/OperationLogModule', 'OperationLogManagement', 'OperationLogManagement', 'route.operationLog', 'operationLog', 'OperationLogManagement', 'operationLogs'),
-  moduleRoute('/SmsUserModule', 'SmsUserManagement', 'SmsUserManagement', 'route.smsUser', 'smsUser', 'SmsUserManagement', 'comingSoon'),
-  moduleRoute('/SmsSendRecordModule', 'SmsSendRecordManagement', 'SmsSendRecordManagement', 'route.smsSendRecord', 'smsSendRecord', 'SmsSendRecordManagement', 'comingSoon'),
+  moduleRoute('/SmsUserModule', 'SmsUserManagement', 'SmsUserManagement', 'route.smsUser', 'smsUser', 'SmsUserManagement', 'smsUsers'),
+  moduleRoute('/SmsSendRecordModule', 'SmsSendRecordManagement', 'SmsSendRecordManagement', 'route.smsSendRecord', 'smsSendRecord', 'SmsSendRecordManagement', 'smsSendRecords'),
 ];

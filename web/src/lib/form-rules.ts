@@ -29,6 +29,8 @@ export function useFormRules() {
     const max = (n: number): FormRule => ({ max: n, message: t('validation.maxLength', { max: n }) });
     return {
       required,
+      /** A choice (a select, a cascader) must be made; the message names the field. */
+      chosen: (field: string): FormRule => ({ required: true, message: t('validation.select', { field }) }),
       max,
       account: checkRule((v) => (isValidAccount(v) ? null : t('validation.account'))),
       password: checkRule((v) => (isValidPassword(v) ? null : t('validation.password'))),

@@ -69,6 +69,8 @@ export function useTableQuery<S extends FilterSpec>(spec: S, defaults: TableDefa
 
   return {
     ...state,
+    /** The page's filter spec, for its FilterBar to turn form values into filters. */
+    spec,
     setFilters,
     resetFilters,
     setPage: (page: number) => update({ page }),

@@ -324,3 +324,86 @@ export interface UserCreateInput extends UserProfileInput, UserGrantInput {
   /** Platform users only; absent makes a platform user. */
   companyId?: number;
 }
+
+// ---- devices ----
+
+/** The alarm state a device shows: the most urgent open alarm, or normal. */
+export type AlarmState = 'normal' | 'low' | 'high' | 'fault' | 'offline' | 'lowBattery';
+
+/** Custom parameters a device understands (docs/device-protocol.md). */
+export type CustomParams = Record<string, number>;
+
+/** One full set of a device's parameters: thresholds in %LEL (one decimal), intervals in minutes. */
+export interface DeviceParams {
+  alertLow: number;
+  alertHigh: number;
+  reportInterval: number;
+  heartbeatInterval: number;
+  custom: CustomParams | null;
+  dataFlag: number;
+}
+
+/** A device as GET /api/device lists it and GET /api/device/{id} answers it: placement, live state, parameters. */
+export interface Device {
+  id: number;
+  imei: string;
+  name: string;
+  typeId: number;
+  typeName: string;
+  typeModel: string;
+  companyId: number;
+  companyName: string;
+  address: string;
+  provinceCode: string;
+  cityCode: string;
+  countyCode: string;
+  regionName: string;
+  latitude: number | null;
+  longitude: number | null;
+  iccid: string;
+  installedAt: number | null;
+  remark: string;
+  status: RecordStatus;
+  online: boolean;
+  lastSeenAt: number | null;
+  ch4: number | null;
+  voltage: number | null;
+  signal: number | null;
+  temperature: number | null;
+  alarmState: AlarmState | string;
+  firmware: string;
+  /** What the platform asked for. */
+  wanted: DeviceParams;
+  /** What the device last confirmed. */
+  confirmed: DeviceParams;
+  createdAt: number;
+  updatedAt: number;
+  /** Only in the answer of a create call: shown once. */
+  secret?: string;
+}
+
+/** The statuses of a queued command (internal/model: CommandPending ... CommandExpired). */
+export type CommandStatus = 'pending' | 'sent' | 'acknowledged' | 'failed' | 'timedOut' | 'expired';
+
+/**
+ * A queued command: the answer of the parameter and command calls, and one entry of
+ * GET /api/device/{id}/commands (newest first).
+ */
+export interface DeviceCommand {
+  id: number;
+  deviceId: number;
+  companyId: number;
+  command: string;
+  params: Record<string, unknown> | null;
+  status: CommandStatus | string;
+  requestedBy: number | null;
+  requestedAccount: string;
+  attempts: number;
+  resultCode: number | null;
+  resultMsg: string;
+  createdAt: number;
+  sentAt: number | null;
+  ackedAt: number | null;
+  finishedAt: number | null;
+  expiresAt: number;
+}

@@ -1,5 +1,5 @@
-import { Welcome } from '@/features/dashboard/components/welcome';
+import { HomePage } from '@/features/dashboard/components/home-page';
 
 export default function DashboardRoute() {
-  return <Welcome />;
+  return <HomePage />;
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 
 import { PageSpinner } from '@/components/ui/page-spinner';
+import { LiveFeed } from '@/features/live/components/live-feed';
 import { useAppStore } from '@/lib/app-store';
 
 import { AppFooter } from './app-footer';
@@ -38,6 +39,7 @@ export function MainLayout() {
           onClick={() => closeSidebar(false)}
         />
       )}
+      <LiveFeed />
       <Sidebar />
       <div className="main-container">
         <Navbar />

@@ -3,6 +3,7 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 import { LanguageSwitch } from '@/components/ui/language-switch';
+import { SoundToggle } from '@/features/live/components/sound-toggle';
 import { useAppStore } from '@/lib/app-store';
 
 import { AccountMenu } from './account-menu';
@@ -25,6 +26,7 @@ export function Navbar() {
       />
       <AppBreadcrumb />
       <div className="navbar-right">
+        <SoundToggle />
         <LanguageSwitch />
         <AccountMenu />
       </div>

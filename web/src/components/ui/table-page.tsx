@@ -4,20 +4,33 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 
-interface FilterBarProps<V extends object> {
+import { formToFilters, type FormFilters } from '@/lib/filter-form';
+import type { FilterSpec, FilterValues } from '@/lib/table-query';
+
+/** What a FilterBar needs of its list's table query (useTableQuery): the filter spec and the writers. */
+export interface FilterTable<S extends FilterSpec> {
+  spec: S;
+  setFilters: (filters: FilterValues<S>) => void;
+  resetFilters: () => void;
+}
+
+interface FilterBarProps<S extends FilterSpec, V extends FormFilters<S>> {
   form: FormInstance<V>;
+  /** The list's table query: Search writes the form's values to its filters (formToFilters), Reset clears them. */
+  table: FilterTable<S>;
   /** The form values of the filters now in the URL; the form follows them (reload, back). */
   values: V;
-  onSearch: (values: V) => void;
-  onReset: () => void;
   children: ReactNode;
   label: string;
   /** Prefixes the field ids, so that they never clash with a dialog's fields. */
   name: string;
 }
 
-/** The filter form of a list page: Search writes the filters to the URL, Reset clears them. */
-export function FilterBar<V extends object>({ form, values, onSearch, onReset, children, label, name }: FilterBarProps<V>) {
+/**
+ * The filter form of a list page: Search writes the filters to the URL, Reset clears them. Each field is
+ * named after its URL filter (a key of the table's spec).
+ */
+export function FilterBar<S extends FilterSpec, V extends FormFilters<S>>({ form, table, values, children, label, name }: FilterBarProps<S, V>) {
   const { t } = useTranslation();
   const serialized = JSON.stringify(values);
   const latest = useRef(values);
@@ -36,7 +49,7 @@ export function FilterBar<V extends object>({ form, values, onSearch, onReset, c
       name={name}
       layout="inline"
       className="table-page-filters"
-      onFinish={onSearch}
+      onFinish={(formValues) => table.setFilters(formToFilters(table.spec, formValues))}
       aria-label={label}
       role="search"
     >
@@ -46,7 +59,7 @@ export function FilterBar<V extends object>({ form, values, onSearch, onReset, c
           <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
             {t('common.search')}
           </Button>
-          <Button icon={<ReloadOutlined />} onClick={onReset}>
+          <Button icon={<ReloadOutlined />} onClick={table.resetFilters}>
             {t('common.reset')}
           </Button>
         </Space>

@@ -1,3 +1,11 @@
+import { deviceDetailEn } from '@/features/device-detail/locales';
+import { deviceTypeEn } from '@/features/device-types/locales';
+import { deviceEn } from '@/features/devices/locales';
+import { homeEn } from '@/features/dashboard/locales';
+import { liveEn } from '@/features/live/locales';
+import { smsRecordEn } from '@/features/sms-records/locales';
+import { smsUserEn } from '@/features/sms-users/locales';
+
 import type { Translation } from './zh-CN';
 
 /** English strings: the same keys as zh-CN.ts (the type enforces it). */
@@ -55,6 +63,7 @@ export const en: Translation = {
     operationLog: 'Operation Records',
     smsUser: 'Notification User Management',
     smsSendRecord: 'SMS Notification Records',
+    deviceDetail: 'Device details',
   },
   auth: {
     forbidden: 'You do not have permission to access this page',
@@ -95,10 +104,6 @@ export const en: Translation = {
     platformUser: 'Platform user',
     companyUser: 'Company user',
     statsComing: 'Statistics are coming soon.',
-  },
-  comingSoon: {
-    title: 'The {{module}} module is coming soon',
-    description: 'This feature is under development.',
   },
   table: {
     sortAscend: 'Ascending',
@@ -282,4 +287,11 @@ export const en: Translation = {
     signalUnstable: 'Unstable network, many bit errors',
     signalWeak: 'Hard to get online',
   },
+  deviceType: deviceTypeEn,
+  device: deviceEn,
+  deviceDetail: deviceDetailEn,
+  home: homeEn,
+  live: liveEn,
+  smsUser: smsUserEn,
+  smsRecord: smsRecordEn,
 };

@@ -1,4 +1,14 @@
 /** Simplified Chinese strings. en.ts must have exactly the same keys (checked by its type). */
+import { deviceDetailZhCN } from '@/features/device-detail/locales';
+import { deviceTypeZhCN } from '@/features/device-types/locales';
+import { deviceZhCN } from '@/features/devices/locales';
+import { homeZhCN } from '@/features/dashboard/locales';
+import { liveZhCN } from '@/features/live/locales';
+import { smsRecordZhCN } from '@/features/sms-records/locales';
+import { smsUserZhCN } from '@/features/sms-users/locales';
+
+import type { Widen } from './widen';
+
 export const zhCN = {
   app: {
     title: '红外气体检测平台',
@@ -53,6 +63,7 @@ export const zhCN = {
     operationLog: '操作记录',
     smsUser: '通知用户管理',
     smsSendRecord: '短信通知记录',
+    deviceDetail: '设备详情',
   },
   auth: {
     forbidden: '您没有该页面的权限',
@@ -93,10 +104,6 @@ export const zhCN = {
     platformUser: '平台用户',
     companyUser: '企业用户',
     statsComing: '统计数据即将上线。',
-  },
-  comingSoon: {
-    title: '「{{module}}」模块即将上线',
-    description: '该功能正在开发中，敬请期待。',
   },
   table: {
     sortAscend: '升序',
@@ -279,9 +286,14 @@ export const zhCN = {
     signalUnstable: '网络不稳定，误码较多',
     signalWeak: '不容易上网',
   },
+  deviceType: deviceTypeZhCN,
+  device: deviceZhCN,
+  deviceDetail: deviceDetailZhCN,
+  home: homeZhCN,
+  live: liveZhCN,
+  smsUser: smsUserZhCN,
+  smsRecord: smsRecordZhCN,
 } as const;
-
-type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 
 /** The shape every language must provide. */
 export type Translation = Widen<typeof zhCN>;

@@ -1,11 +1,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { changeLanguage } from '@/lib/i18n';
+import { setupPageTests } from '@/testing/page-tests';
 import { server } from '@/testing/server';
-import { findDialog, makeUser, ok, renderApp, resetStores, signInAs, useBaseHandlers } from '@/testing/test-utils';
+import { findDialog, makeUser, ok, renderApp, signInAs, useBaseHandlers } from '@/testing/test-utils';
 import type { Company, Industry, RegionNode } from '@/types/api';
 
 const PATH = '/EnterpriseModule/EnterpriseManagement';
@@ -54,20 +54,7 @@ const ALL = [
   'CompanyManagement:export',
 ];
 
-// See roles-list.test.tsx: jsdom's getComputedStyle is far too slow on antd tables.
-beforeAll(() => {
-  vi.spyOn(window, 'getComputedStyle').mockImplementation((element: Element) => (element as HTMLElement).style);
-});
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterAll(() => {
-  server.close();
-  vi.restoreAllMocks();
-});
-beforeEach(async () => {
-  resetStores();
-  await changeLanguage('zh-CN');
-});
-afterEach(() => server.resetHandlers());
+setupPageTests();
 
 function handlers(seen: URL[] = [], calls: string[] = []) {
   server.use(

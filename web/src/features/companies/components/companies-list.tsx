@@ -1,15 +1,17 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, DatePicker, Form, Input, Popconfirm, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { DatePicker, Form, Input, Select, Table, type TableColumnsType } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ExportButton } from '@/components/ui/export-button';
+import { useEditDialog } from '@/components/ui/form-dialog';
+import { actionsColumn, dateTimeColumn, statusColumn } from '@/components/ui/list-columns';
+import { CreateButton, DeleteAction, RecordStatusCell, RowAction, StatusFilter } from '@/components/ui/list-page';
 import { ResetPasswordDialog } from '@/components/ui/reset-password-dialog';
-import { StatusSwitch } from '@/components/ui/status-switch';
 import { FilterBar, TablePage } from '@/components/ui/table-page';
-import { Permission, usePermission } from '@/lib/authorization';
-import { buildDayRange, formatDateTime } from '@/lib/format';
+import { Permission } from '@/lib/authorization';
+import { dayRange, zeroOne } from '@/lib/filter-values';
+import { buildDayRange } from '@/lib/format';
 import { useTableQuery } from '@/lib/use-table-query';
 import type { Company, CompanyListQuery } from '@/types/api';
 
@@ -26,7 +28,6 @@ import { RegionCascader } from './region-cascader';
 
 const FILTERS = { name: 'text', creditCode: 'text', industryCode: 'text', region: 'list', status: 'text', created: 'list' } as const;
 const DEFAULTS = { pageSize: 20, sort: '-createdAt' };
-const DAY = 'YYYY-MM-DD';
 
 interface FilterFormValues {
   name?: string;
@@ -39,43 +40,33 @@ interface FilterFormValues {
 
 function DeleteCompanyButton({ company }: { company: Company }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const deleteCompany = useDeleteCompany({ onSuccess: () => void message.success(t('companies.deleted')) });
+  const deleteCompany = useDeleteCompany();
   return (
-    <Popconfirm
+    <DeleteAction
+      code="CompanyManagement:delete"
+      subject={company.name}
       title={t('companies.deleteTitle')}
       description={t('companies.deleteConfirm', { name: company.name })}
-      okText={t('common.confirm')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ danger: true }}
-      onConfirm={() => deleteCompany.mutateAsync(company.id).catch(() => undefined)}
-    >
-      <Button type="link" size="small" danger loading={deleteCompany.isPending} aria-label={`${t('common.delete')} ${company.name}`}>
-        {t('common.delete')}
-      </Button>
-    </Popconfirm>
+      successMessage={t('companies.deleted')}
+      loading={deleteCompany.isPending}
+      onConfirm={() => deleteCompany.mutateAsync(company.id)}
+    />
   );
 }
 
 function CompanyStatus({ company }: { company: Company }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const canChange = usePermission('CompanyManagement:status');
   const setStatus = useSetCompanyStatus();
   const enabled = company.status === 1;
-  if (!canChange) {
-    return <Tag color={enabled ? 'green' : 'default'}>{enabled ? t('common.enabled') : t('common.disabled')}</Tag>;
-  }
   return (
-    <StatusSwitch
-      checked={enabled}
+    <RecordStatusCell
+      status={company.status}
+      code="CompanyManagement:status"
       label={`${t('common.status')} ${company.name}`}
       confirmTitle={enabled ? t('companies.disableTitle') : t('companies.enableTitle')}
       confirmContent={t(enabled ? 'companies.disableConfirm' : 'companies.enableConfirm', { name: company.name })}
-      onConfirm={async () => {
-        await setStatus.mutateAsync({ id: company.id, status: enabled ? 0 : 1 });
-        void message.success(enabled ? t('companies.disabledMessage') : t('companies.enabledMessage'));
-      }}
+      successMessage={enabled ? t('companies.disabledMessage') : t('companies.enabledMessage')}
+      onChange={(status) => setStatus.mutateAsync({ id: company.id, status })}
     />
   );
 }
@@ -88,13 +79,13 @@ export function CompaniesList() {
   const { t } = useTranslation();
   const table = useTableQuery(FILTERS, DEFAULTS);
   const [form] = Form.useForm<FilterFormValues>();
-  const [dialog, setDialog] = useState<{ open: boolean; company: Company | null }>({ open: false, company: null });
+  const dialog = useEditDialog<Company>();
   const [resetting, setResetting] = useState<Company | null>(null);
   const industries = useIndustries();
   const { name, creditCode, industryCode, region, status, created } = table.filters;
 
-  const validCreated = created.length === 2 && created.every((d) => dayjs(d, DAY, true).isValid());
-  const statusValue = status === '0' || status === '1' ? Number(status) : undefined;
+  const createdDays = dayRange(created);
+  const statusValue = zeroOne(status);
   const codes = regionCodes(region);
   const query: CompanyListQuery = {
     page: table.page,
@@ -107,7 +98,7 @@ export function CompaniesList() {
     cityCode: codes.cityCode || undefined,
     countyCode: codes.countyCode || undefined,
     status: statusValue,
-    createdAt: validCreated ? buildDayRange(dayjs(created[0], DAY), dayjs(created[1], DAY)) : undefined,
+    createdAt: createdDays ? buildDayRange(...createdDays) : undefined,
   };
   const companies = useCompanies(query);
 
@@ -116,18 +107,13 @@ export function CompaniesList() {
     return (code: string) => names.get(code) ?? code;
   }, [industries.data]);
 
-  const statusOptions = [
-    { value: '1', label: t('common.enabled') },
-    { value: '0', label: t('common.disabled') },
-  ];
-
   const formValues: FilterFormValues = {
     name,
     creditCode,
     industryCode,
     region,
     status: statusValue === undefined ? undefined : String(statusValue),
-    created: validCreated ? [dayjs(created[0], DAY), dayjs(created[1], DAY)] : null,
+    created: createdDays,
   };
 
   const columns: TableColumnsType<Company> = [
@@ -151,79 +137,27 @@ export function CompaniesList() {
       width: 140,
       render: (v: string) => v || t('common.empty'),
     },
-    {
-      title: t('common.status'),
-      dataIndex: 'status',
-      key: 'status',
-      width: 100,
-      sorter: true,
-      sortOrder: table.sortOrder('status'),
-      render: (_, company) => <CompanyStatus company={company} />,
-    },
-    {
-      title: t('common.createdAt'),
-      dataIndex: 'createdAt',
-      key: 'createdAt',
-      width: 170,
-      sorter: true,
-      sortOrder: table.sortOrder('createdAt'),
-      render: (v: number) => formatDateTime(v),
-    },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      width: 230,
-      render: (_, company) => (
-        <Space size={0} wrap>
-          <Permission code="CompanyManagement:update">
-            <Button
-              type="link"
-              size="small"
-              onClick={() => setDialog({ open: true, company })}
-              aria-label={`${t('common.edit')} ${company.name}`}
-            >
-              {t('common.edit')}
-            </Button>
-          </Permission>
-          <Permission code="CompanyManagement:resetPassword">
-            <Button
-              type="link"
-              size="small"
-              disabled={!company.adminAccount}
-              onClick={() => setResetting(company)}
-              aria-label={`${t('common.resetPassword')} ${company.name}`}
-            >
-              {t('common.resetPassword')}
-            </Button>
-          </Permission>
-          <Permission code="CompanyManagement:delete">
-            <DeleteCompanyButton company={company} />
-          </Permission>
-        </Space>
-      ),
-    },
+    statusColumn(t('common.status'), (company) => <CompanyStatus company={company} />, { sortOrder: table.sortOrder }),
+    dateTimeColumn('createdAt', t('common.createdAt'), { sortOrder: table.sortOrder, width: 170 }),
+    actionsColumn(t('common.actions'), 230, (company) => (
+      <>
+        <RowAction code="CompanyManagement:update" text={t('common.edit')} subject={company.name} onClick={() => dialog.edit(company)} />
+        <RowAction
+          code="CompanyManagement:resetPassword"
+          text={t('common.resetPassword')}
+          subject={company.name}
+          disabled={!company.adminAccount}
+          onClick={() => setResetting(company)}
+        />
+        <DeleteCompanyButton company={company} />
+      </>
+    )),
   ];
 
   return (
     <TablePage
       filters={
-        <FilterBar<FilterFormValues>
-          form={form}
-          name="companyFilters"
-          label={t('route.enterprise')}
-          values={formValues}
-          onSearch={(values) =>
-            table.setFilters({
-              name: values.name,
-              creditCode: values.creditCode,
-              industryCode: values.industryCode,
-              region: values.region ?? [],
-              status: values.status,
-              created: values.created ? [values.created[0].format(DAY), values.created[1].format(DAY)] : [],
-            })
-          }
-          onReset={table.resetFilters}
-        >
+        <FilterBar form={form} table={table} name="companyFilters" label={t('route.enterprise')} values={formValues}>
           <Form.Item name="name" label={t('companies.name')}>
             <Input placeholder={t('companies.namePlaceholder')} allowClear style={{ width: 180 }} />
           </Form.Item>
@@ -243,9 +177,7 @@ export function CompaniesList() {
           <Form.Item name="region" label={t('companies.region')}>
             <RegionCascader style={{ width: 240 }} />
           </Form.Item>
-          <Form.Item name="status" label={t('common.status')}>
-            <Select allowClear placeholder={t('common.statusPlaceholder')} style={{ width: 120 }} options={statusOptions} />
-          </Form.Item>
+          <StatusFilter />
           <Form.Item name="created" label={t('common.createdRange')}>
             <DatePicker.RangePicker placeholder={[t('common.startDate'), t('common.endDate')]} />
           </Form.Item>
@@ -256,11 +188,7 @@ export function CompaniesList() {
           <Permission code="CompanyManagement:export">
             <ExportButton onExport={(onProgress) => exportCompanies(query, onProgress)} fallbackName="companies.xlsx" />
           </Permission>
-          <Permission code="CompanyManagement:create">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, company: null })}>
-              {t('common.create')}
-            </Button>
-          </Permission>
+          <CreateButton code="CompanyManagement:create" onClick={dialog.create} />
         </>
       }
     >
@@ -272,7 +200,7 @@ export function CompaniesList() {
         scroll={{ x: 1500 }}
         {...table.tableProps<Company>(companies.data?.total)}
       />
-      <CompanyFormDialog open={dialog.open} company={dialog.company} onClose={() => setDialog({ open: false, company: null })} />
+      <CompanyFormDialog open={dialog.open} company={dialog.record} onClose={dialog.close} />
       <ResetPasswordDialog
         open={resetting !== null}
         title={t('companies.resetPasswordTitle')}

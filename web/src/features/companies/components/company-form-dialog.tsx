@@ -1,8 +1,9 @@
-import { Alert, Col, Divider, Form, Input, Modal, Row, Select } from 'antd';
+import { Col, Divider, Form, Input, Row, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { AccountField, useAccountCheck } from '@/components/form/account-field';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { applyApiErrors } from '@/lib/form-errors';
 import { useFormRules } from '@/lib/form-rules';
 import { isApiError } from '@/lib/request';
@@ -145,22 +146,17 @@ export function CompanyFormDialog({ open, company, onClose }: CompanyFormDialogP
   };
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       title={creating ? t('companies.createTitle') : t('companies.editTitle')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={busy}
-      cancelButtonProps={{ disabled: busy }}
-      mask={{ closable: false }}
+      form={form}
+      busy={busy}
+      onClose={onClose}
+      banner={banner}
+      destroyOnHidden={false}
       forceRender
       width={760}
     >
-      {banner.length > 0 && (
-        <Alert type="error" showIcon title={banner.join('；')} style={{ marginBottom: 16 }} role="alert" />
-      )}
       <Form<CompanyFormValues>
         form={form}
         name="companyForm"
@@ -196,7 +192,7 @@ export function CompanyFormDialog({ open, company, onClose }: CompanyFormDialogP
             <Form.Item
               label={label.industry}
               name="industryCode"
-              rules={[{ required: true, message: t('validation.select', { field: label.industry }) }]}
+              rules={[rules.chosen(label.industry)]}
             >
               <Select
                 placeholder={t('companies.industryPlaceholder')}
@@ -280,6 +276,6 @@ export function CompanyFormDialog({ open, company, onClose }: CompanyFormDialogP
           </>
         )}
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,10 +1,12 @@
 import { Button, DatePicker, Form, Input, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { dateTimeColumn } from '@/components/ui/list-columns';
 import { FilterBar, TablePage } from '@/components/ui/table-page';
-import { buildDayRange, formatDateTime } from '@/lib/format';
+import { dayRange } from '@/lib/filter-values';
+import { buildDayRange } from '@/lib/format';
 import { useTableQuery } from '@/lib/use-table-query';
 import type { OperationLog, OperationLogQuery } from '@/types/api';
 
@@ -17,7 +19,6 @@ import { OperationLogDetail } from './operation-log-detail';
 const FILTERS = { account: 'text', module: 'text', status: 'list', time: 'list' } as const;
 const DEFAULTS = { pageSize: 20, sort: '-createdAt' };
 const STATUS_OPTIONS = [200, 400, 401, 403, 404, 409, 413, 422, 429, 500, 503];
-const DAY = 'YYYY-MM-DD';
 
 interface FilterFormValues {
   account?: string;
@@ -34,7 +35,7 @@ export function OperationLogsList() {
   const [detailId, setDetailId] = useState<number | null>(null);
   const { account, module, status, time } = table.filters;
 
-  const validTime = time.length === 2 && time.every((d) => dayjs(d, DAY, true).isValid());
+  const days = dayRange(time);
   const query: OperationLogQuery = {
     page: table.page,
     pageSize: table.pageSize,
@@ -42,7 +43,7 @@ export function OperationLogsList() {
     account,
     module,
     status: status.map(Number).filter((n) => Number.isInteger(n)),
-    createdAt: validTime ? buildDayRange(dayjs(time[0], DAY), dayjs(time[1], DAY)) : undefined,
+    createdAt: days ? buildDayRange(...days) : undefined,
   };
   const logs = useOperationLogs(query);
   const moduleOptions = useModuleOptions();
@@ -52,19 +53,11 @@ export function OperationLogsList() {
     account,
     module,
     status: query.status,
-    time: validTime ? [dayjs(time[0], DAY), dayjs(time[1], DAY)] : null,
+    time: days,
   };
 
   const columns: TableColumnsType<OperationLog> = [
-    {
-      title: t('operationLogs.createdAt'),
-      dataIndex: 'createdAt',
-      key: 'createdAt',
-      sorter: true,
-      sortOrder: table.sortOrder('createdAt'),
-      width: 180,
-      render: (v: number) => formatDateTime(v),
-    },
+    dateTimeColumn('createdAt', t('operationLogs.createdAt'), { sortOrder: table.sortOrder, width: 180 }),
     { title: t('operationLogs.account'), dataIndex: 'account', key: 'account', width: 130, render: (v: string) => v || t('common.empty') },
     {
       title: t('operationLogs.module'),
@@ -115,21 +108,7 @@ export function OperationLogsList() {
   return (
     <TablePage
       filters={
-        <FilterBar<FilterFormValues>
-          form={form}
-          name="operationLogFilters"
-          label={t('route.operationLog')}
-          values={formValues}
-          onSearch={(values) =>
-            table.setFilters({
-              account: values.account,
-              module: values.module,
-              status: (values.status ?? []).map(String),
-              time: values.time ? [values.time[0].format(DAY), values.time[1].format(DAY)] : [],
-            })
-          }
-          onReset={table.resetFilters}
-        >
+        <FilterBar form={form} table={table} name="operationLogFilters" label={t('route.operationLog')} values={formValues}>
           <Form.Item name="account" label={t('operationLogs.account')}>
             <Input placeholder={t('operationLogs.accountPlaceholder')} allowClear style={{ width: 160 }} />
           </Form.Item>

@@ -1,8 +1,9 @@
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { PermissionTree } from '@/components/permission-tree/permission-tree';
+import { FormDialog } from '@/components/ui/form-dialog';
 import type { Role } from '@/types/api';
 import { useSuccessThen } from '@/lib/use-success-then';
 
@@ -45,16 +46,14 @@ export function RoleFormDialog({ open, role, onClose }: RoleFormDialogProps) {
   };
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       title={role ? t('roles.editTitle') : t('roles.createTitle')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={busy}
-      cancelButtonProps={{ disabled: busy }}
+      form={form}
+      busy={busy}
+      onClose={onClose}
       mask={{ closable: !busy }}
+      destroyOnHidden={false}
       forceRender
       width={560}
     >
@@ -76,6 +75,6 @@ export function RoleFormDialog({ open, role, onClose }: RoleFormDialogProps) {
           <PermissionTree disabled={busy} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { changeLanguage } from '@/lib/i18n';
+import { setupPageTests } from '@/testing/page-tests';
 import { server } from '@/testing/server';
-import { makeUser, ok, renderApp, resetStores, signInAs, useBaseHandlers } from '@/testing/test-utils';
+import { makeUser, ok, renderApp, signInAs, useBaseHandlers } from '@/testing/test-utils';
 import type { Role } from '@/types/api';
 
 const role: Role = {
@@ -19,22 +19,7 @@ const role: Role = {
   updatedAt: 1795325266737,
 };
 
-// jsdom's getComputedStyle takes seconds per call on an antd table row with buttons (CSS
-// variables cascade through every ancestor), and role queries and user-event call it for each
-// ancestor. Inline styles are all these tests need.
-beforeAll(() => {
-  vi.spyOn(window, 'getComputedStyle').mockImplementation((element: Element) => (element as HTMLElement).style);
-});
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterAll(() => {
-  server.close();
-  vi.restoreAllMocks();
-});
-beforeEach(async () => {
-  resetStores();
-  await changeLanguage('zh-CN');
-});
-afterEach(() => server.resetHandlers());
+setupPageTests();
 
 /** The table row of a role (role queries over the whole antd page are slow in jsdom). */
 async function findRow(name: string): Promise<HTMLElement> {

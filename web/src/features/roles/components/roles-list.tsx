@@ -1,11 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { Form, Input, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 
+import { useEditDialog } from '@/components/ui/form-dialog';
+import { actionsColumn, dateTimeColumn } from '@/components/ui/list-columns';
+import { CreateButton, DeleteAction, RowAction } from '@/components/ui/list-page';
 import { FilterBar, TablePage } from '@/components/ui/table-page';
-import { Permission } from '@/lib/authorization';
-import { formatDateTime } from '@/lib/format';
 import { useTableQuery } from '@/lib/use-table-query';
 import type { Role } from '@/types/api';
 
@@ -23,21 +22,17 @@ interface FilterFormValues {
 
 function DeleteRoleButton({ role }: { role: Role }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const deleteRole = useDeleteRole({ onSuccess: () => void message.success(t('roles.deleted')) });
+  const deleteRole = useDeleteRole();
   return (
-    <Popconfirm
+    <DeleteAction
+      code="RoleManagement:delete"
+      subject={role.name}
       title={t('roles.deleteTitle')}
       description={t('roles.deleteConfirm', { name: role.name })}
-      okText={t('common.confirm')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ danger: true }}
-      onConfirm={() => deleteRole.mutateAsync(role.id).catch(() => undefined)}
-    >
-      <Button type="link" size="small" danger loading={deleteRole.isPending} aria-label={`${t('common.delete')} ${role.name}`}>
-        {t('common.delete')}
-      </Button>
-    </Popconfirm>
+      successMessage={t('roles.deleted')}
+      loading={deleteRole.isPending}
+      onConfirm={() => deleteRole.mutateAsync(role.id)}
+    />
   );
 }
 
@@ -46,7 +41,7 @@ export function RolesList() {
   const { t } = useTranslation();
   const table = useTableQuery(FILTERS, DEFAULTS);
   const [form] = Form.useForm<FilterFormValues>();
-  const [dialog, setDialog] = useState<{ open: boolean; role: Role | null }>({ open: false, role: null });
+  const dialog = useEditDialog<Role>();
   const roles = useRoles({ page: table.page, pageSize: table.pageSize, sort: table.sort, name: table.filters.name });
 
   const columns: TableColumnsType<Role> = [
@@ -59,57 +54,31 @@ export function RolesList() {
       render: (_, role) => role.permissions.length,
     },
     { title: t('roles.userCount'), dataIndex: 'userCount', key: 'userCount', width: 100 },
-    {
-      title: t('roles.createdAt'),
-      dataIndex: 'createdAt',
-      key: 'createdAt',
-      sorter: true,
-      sortOrder: table.sortOrder('createdAt'),
-      render: (v: number) => formatDateTime(v),
-    },
-    { title: t('roles.updatedAt'), dataIndex: 'updatedAt', key: 'updatedAt', render: (v: number) => formatDateTime(v) },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      width: 160,
-      render: (_, role) => (
-        <Space size={0}>
-          <Permission code="RoleManagement:update">
-            <Button type="link" size="small" onClick={() => setDialog({ open: true, role })} aria-label={`${t('common.edit')} ${role.name}`}>
-              {t('common.edit')}
-            </Button>
-          </Permission>
-          <Permission code="RoleManagement:delete">
-            <DeleteRoleButton role={role} />
-          </Permission>
-        </Space>
+    dateTimeColumn('createdAt', t('roles.createdAt'), { sortOrder: table.sortOrder }),
+    dateTimeColumn('updatedAt', t('roles.updatedAt')),
+    actionsColumn(
+      t('common.actions'),
+      160,
+      (role) => (
+        <>
+          <RowAction code="RoleManagement:update" text={t('common.edit')} subject={role.name} onClick={() => dialog.edit(role)} />
+          <DeleteRoleButton role={role} />
+        </>
       ),
-    },
+      false,
+    ),
   ];
 
   return (
     <TablePage
       filters={
-        <FilterBar<FilterFormValues>
-          form={form}
-          name="roleFilters"
-          label={t('route.role')}
-          values={{ name: table.filters.name }}
-          onSearch={(values) => table.setFilters({ name: values.name })}
-          onReset={table.resetFilters}
-        >
+        <FilterBar form={form} table={table} name="roleFilters" label={t('route.role')} values={{ name: table.filters.name }}>
           <Form.Item name="name" label={t('roles.name')}>
             <Input placeholder={t('roles.namePlaceholder')} allowClear />
           </Form.Item>
         </FilterBar>
       }
-      toolbar={
-        <Permission code="RoleManagement:create">
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, role: null })}>
-            {t('common.create')}
-          </Button>
-        </Permission>
-      }
+      toolbar={<CreateButton code="RoleManagement:create" onClick={dialog.create} />}
     >
       <Table<Role>
         rowKey="id"
@@ -119,7 +88,7 @@ export function RolesList() {
         scroll={{ x: 900 }}
         {...table.tableProps<Role>(roles.data?.total)}
       />
-      <RoleFormDialog open={dialog.open} role={dialog.role} onClose={() => setDialog({ open: false, role: null })} />
+      <RoleFormDialog open={dialog.open} role={dialog.record} onClose={dialog.close} />
     </TablePage>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Col, Form, Input, Modal, Row, Select } from 'antd';
+import { Col, Form, Input, Row, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -6,6 +6,7 @@ import { AccountField, useAccountCheck } from '@/components/form/account-field';
 import { usePermissions } from '@/components/permission-tree/get-permissions';
 import { PermissionTree } from '@/components/permission-tree/permission-tree';
 import { platformOnlyCodes } from '@/components/permission-tree/permission-tree-utils';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { useAuthStore } from '@/lib/auth-store';
 import { applyApiErrors } from '@/lib/form-errors';
 import { useFormRules } from '@/lib/form-rules';
@@ -120,23 +121,19 @@ export function UserFormDialog({ open, user, onClose }: UserFormDialogProps) {
   };
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       title={creating ? t('users.createTitle') : t('users.editTitle')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={busy}
-      cancelButtonProps={{ disabled: busy }}
-      mask={{ closable: false }}
-      destroyOnHidden
+      form={form}
+      busy={busy}
+      onClose={onClose}
+      banner={banner}
       width={creating ? 720 : 480}
     >
-      {banner.length > 0 && <Alert type="error" showIcon title={banner.join('；')} style={{ marginBottom: 16 }} role="alert" />}
       <Form<UserFormValues>
         form={form}
         name="userForm"
+        clearOnDestroy
         layout="vertical"
         initialValues={initialValues}
         onFinish={(values) => void submit(values)}
@@ -210,6 +207,6 @@ export function UserFormDialog({ open, user, onClose }: UserFormDialogProps) {
           )}
         </Row>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Form, Modal, Typography } from 'antd';
+import { Alert, Form, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { PermissionTree } from '@/components/permission-tree/permission-tree';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { applyApiErrors } from '@/lib/form-errors';
 import type { ManagedUser } from '@/types/api';
 import { useSuccessThen } from '@/lib/use-success-then';
@@ -43,17 +44,12 @@ export function UserPermissionDialog({ user, onClose }: UserPermissionDialogProp
   };
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       title={t('users.permissionTitle')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={change.isPending}
-      cancelButtonProps={{ disabled: change.isPending }}
-      mask={{ closable: false }}
-      destroyOnHidden
+      form={form}
+      busy={change.isPending}
+      onClose={onClose}
       width={600}
     >
       {user && (
@@ -66,6 +62,7 @@ export function UserPermissionDialog({ user, onClose }: UserPermissionDialogProp
       <Form<PermissionFormValues>
         form={form}
         name="userPermissionForm"
+        clearOnDestroy
         layout="vertical"
         onFinish={submit}
         disabled={change.isPending}
@@ -78,6 +75,6 @@ export function UserPermissionDialog({ user, onClose }: UserPermissionDialogProp
           <PermissionTree hidePlatformOnly={(user?.companyId ?? null) !== null} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mock } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
-import { changeLanguage } from '@/lib/i18n';
+import { setupPageTests } from '@/testing/page-tests';
 import { server } from '@/testing/server';
-import { findDialog, makeUser, ok, renderApp, resetStores, signInAs, useBaseHandlers } from '@/testing/test-utils';
+import { findDialog, makeUser, ok, renderApp, signInAs, useBaseHandlers } from '@/testing/test-utils';
 import type { ManagedUser, PermissionNode, Role } from '@/types/api';
 
 const PATH = '/UserModule/UserManagement';
@@ -63,20 +63,7 @@ const USER_CODES = [
   'UserManagement:permission',
 ];
 
-// See roles-list.test.tsx: jsdom's getComputedStyle is far too slow on antd tables.
-beforeAll(() => {
-  vi.spyOn(window, 'getComputedStyle').mockImplementation((element: Element) => (element as HTMLElement).style);
-});
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterAll(() => {
-  server.close();
-  vi.restoreAllMocks();
-});
-beforeEach(async () => {
-  resetStores();
-  await changeLanguage('zh-CN');
-});
-afterEach(() => server.resetHandlers());
+setupPageTests();
 
 function handlers(list: ManagedUser[], asked: string[] = []) {
   server.use(
@@ -183,5 +170,22 @@ describe('User Management buttons', () => {
     await vi.waitFor(async () => expect(await offered()).toEqual(['值班员']));
     expect(asked.some((q) => q.startsWith('role'))).toBe(true);
     expect(asked).not.toContain('simple-list');
+  });
+
+  it('the edit dialog shows the chosen user each time, not the one edited before', async () => {
+    const user = userEvent.setup();
+    signInAs();
+    useBaseHandlers(makeUser({ id: me.id, account: me.account, companyId: 5, permission: USER_CODES }));
+    const other = managed({ id: 21, account: 'zhao.liu', name: '赵六', phone: '13900139000' });
+    handlers([colleague, other]);
+    renderApp(PATH);
+    for (const [account, name] of [['li.ming', '李明'], ['zhao.liu', '赵六'], ['li.ming', '李明']]) {
+      const row = await findRow(account);
+      await user.click(within(row).getByRole('button', { name: `编辑 ${account}` }));
+      const dialog = await findDialog('编辑用户');
+      expect(within(dialog).getByLabelText(/姓名/)).toHaveValue(name);
+      await user.click(within(dialog).getByRole('button', { name: /取\s*消/ }));
+      await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    }
   });
 });

@@ -1,13 +1,15 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Popconfirm, Select, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Select, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { useEditDialog } from '@/components/ui/form-dialog';
+import { actionsColumn, dateTimeColumn, statusColumn } from '@/components/ui/list-columns';
+import { CreateButton, DeleteAction, RecordStatusCell, RowAction, StatusFilter } from '@/components/ui/list-page';
 import { ResetPasswordDialog } from '@/components/ui/reset-password-dialog';
-import { StatusSwitch } from '@/components/ui/status-switch';
 import { FilterBar, TablePage } from '@/components/ui/table-page';
 import { useAuthStore } from '@/lib/auth-store';
 import { Permission, usePermission } from '@/lib/authorization';
+import { positiveInt, zeroOne } from '@/lib/filter-values';
 import { formatDateTime } from '@/lib/format';
 import { useTableQuery } from '@/lib/use-table-query';
 import type { ManagedUser, UserListQuery } from '@/types/api';
@@ -41,62 +43,38 @@ const REASON_KEYS = {
   companyAdmin: 'users.protectedCompanyAdmin',
 } as const satisfies Record<ProtectedReason, string>;
 
-function positiveInt(value: string | undefined): number | undefined {
-  return value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : undefined;
-}
-
 function DeleteUserButton({ user, reason }: { user: ManagedUser; reason: ProtectedReason | null }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const deleteUser = useDeleteUser({ onSuccess: () => void message.success(t('users.deleted')) });
-  const button = (
-    <Button
-      type="link"
-      size="small"
-      danger
-      disabled={reason !== null}
-      loading={deleteUser.isPending}
-      aria-label={`${t('common.delete')} ${user.account}`}
-    >
-      {t('common.delete')}
-    </Button>
-  );
-  if (reason) return <Tooltip title={t(REASON_KEYS[reason])}>{button}</Tooltip>;
+  const deleteUser = useDeleteUser();
   return (
-    <Popconfirm
+    <DeleteAction
+      code="UserManagement:delete"
+      subject={user.account}
       title={t('users.deleteTitle')}
       description={t('users.deleteConfirm', { account: user.account })}
-      okText={t('common.confirm')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ danger: true }}
-      onConfirm={() => deleteUser.mutateAsync(user.id).catch(() => undefined)}
-    >
-      {button}
-    </Popconfirm>
+      successMessage={t('users.deleted')}
+      loading={deleteUser.isPending}
+      disabledReason={reason ? t(REASON_KEYS[reason]) : null}
+      onConfirm={() => deleteUser.mutateAsync(user.id)}
+    />
   );
 }
 
 function UserStatus({ user, reason }: { user: ManagedUser; reason: ProtectedReason | null }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const canChange = usePermission('UserManagement:status');
   const setStatus = useSetUserStatus();
   const enabled = user.status === 1;
-  if (!canChange) {
-    return <Tag color={enabled ? 'green' : 'default'}>{enabled ? t('common.enabled') : t('common.disabled')}</Tag>;
-  }
   return (
-    <StatusSwitch
-      checked={enabled}
+    <RecordStatusCell
+      status={user.status}
+      code="UserManagement:status"
       label={`${t('common.status')} ${user.account}`}
       disabled={reason !== null}
       disabledReason={reason ? t(REASON_KEYS[reason]) : undefined}
       confirmTitle={enabled ? t('users.disableTitle') : t('users.enableTitle')}
       confirmContent={t(enabled ? 'users.disableConfirm' : 'users.enableConfirm', { account: user.account })}
-      onConfirm={async () => {
-        await setStatus.mutateAsync({ id: user.id, status: enabled ? 0 : 1 });
-        void message.success(enabled ? t('users.disabledMessage') : t('users.enabledMessage'));
-      }}
+      successMessage={enabled ? t('users.disabledMessage') : t('users.enabledMessage')}
+      onChange={(status) => setStatus.mutateAsync({ id: user.id, status })}
     />
   );
 }
@@ -112,7 +90,7 @@ export function UsersList() {
   const isPlatform = me?.companyId === null || me?.companyId === undefined;
   const table = useTableQuery(FILTERS, DEFAULTS);
   const [form] = Form.useForm<FilterFormValues>();
-  const [dialog, setDialog] = useState<{ open: boolean; user: ManagedUser | null }>({ open: false, user: null });
+  const dialog = useEditDialog<ManagedUser>();
   const [granting, setGranting] = useState<ManagedUser | null>(null);
   const [resetting, setResetting] = useState<ManagedUser | null>(null);
   const companies = useCompanyOptions(isPlatform);
@@ -122,7 +100,7 @@ export function UsersList() {
   const { account, name, phone, status } = table.filters;
   const companyId = isPlatform ? positiveInt(table.filters.companyId) : undefined;
   const roleId = positiveInt(table.filters.roleId);
-  const statusValue = status === '0' || status === '1' ? Number(status) : undefined;
+  const statusValue = zeroOne(status);
   const query: UserListQuery = {
     page: table.page,
     pageSize: table.pageSize,
@@ -184,15 +162,7 @@ export function UsersList() {
         </Space>
       ),
     },
-    {
-      title: t('common.status'),
-      dataIndex: 'status',
-      key: 'status',
-      width: 100,
-      sorter: true,
-      sortOrder: table.sortOrder('status'),
-      render: (_, user) => <UserStatus user={user} reason={protectedReason(user, me)} />,
-    },
+    statusColumn(t('common.status'), (user) => <UserStatus user={user} reason={protectedReason(user, me)} />, { sortOrder: table.sortOrder }),
     {
       title: t('users.lastLogin'),
       dataIndex: 'lastLoginAt',
@@ -210,81 +180,42 @@ export function UsersList() {
           t('users.neverSignedIn')
         ),
     },
-    {
-      title: t('common.createdAt'),
-      dataIndex: 'createdAt',
-      key: 'createdAt',
-      width: 170,
-      sorter: true,
-      sortOrder: table.sortOrder('createdAt'),
-      render: (v: number) => formatDateTime(v),
-    },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      width: 250,
-      render: (_, user) => {
-        const reason = protectedReason(user, me);
-        return (
-          <Space size={0} wrap>
-            <Permission code="UserManagement:update">
-              <Button type="link" size="small" onClick={() => setDialog({ open: true, user })} aria-label={`${t('common.edit')} ${user.account}`}>
-                {t('common.edit')}
-              </Button>
-            </Permission>
-            <Permission code="UserManagement:permission">
-              <Tooltip title={reason ? t(REASON_KEYS[reason]) : undefined}>
-                <Button
-                  type="link"
-                  size="small"
-                  disabled={reason !== null}
-                  onClick={() => setGranting(user)}
-                  aria-label={`${t('users.permissionAction')} ${user.account}`}
-                >
-                  {t('users.permissionAction')}
-                </Button>
-              </Tooltip>
-            </Permission>
-            <Permission code="UserManagement:resetPassword">
+    dateTimeColumn('createdAt', t('common.createdAt'), { sortOrder: table.sortOrder, width: 170 }),
+    actionsColumn(t('common.actions'), 250, (user) => {
+      const reason = protectedReason(user, me);
+      return (
+        <>
+          <RowAction code="UserManagement:update" text={t('common.edit')} subject={user.account} onClick={() => dialog.edit(user)} />
+          <Permission code="UserManagement:permission">
+            <Tooltip title={reason ? t(REASON_KEYS[reason]) : undefined}>
               <Button
                 type="link"
                 size="small"
-                disabled={!canResetPassword(user, me)}
-                onClick={() => setResetting(user)}
-                aria-label={`${t('common.resetPassword')} ${user.account}`}
+                disabled={reason !== null}
+                onClick={() => setGranting(user)}
+                aria-label={`${t('users.permissionAction')} ${user.account}`}
               >
-                {t('common.resetPassword')}
+                {t('users.permissionAction')}
               </Button>
-            </Permission>
-            <Permission code="UserManagement:delete">
-              <DeleteUserButton user={user} reason={reason} />
-            </Permission>
-          </Space>
-        );
-      },
-    },
+            </Tooltip>
+          </Permission>
+          <RowAction
+            code="UserManagement:resetPassword"
+            text={t('common.resetPassword')}
+            subject={user.account}
+            disabled={!canResetPassword(user, me)}
+            onClick={() => setResetting(user)}
+          />
+          <DeleteUserButton user={user} reason={reason} />
+        </>
+      );
+    }),
   ];
 
   return (
     <TablePage
       filters={
-        <FilterBar<FilterFormValues>
-          form={form}
-          name="userFilters"
-          label={t('route.user')}
-          values={formValues}
-          onSearch={(values) =>
-            table.setFilters({
-              account: values.account,
-              name: values.name,
-              phone: values.phone,
-              companyId: values.companyId ? String(values.companyId) : undefined,
-              roleId: values.roleId ? String(values.roleId) : undefined,
-              status: values.status,
-            })
-          }
-          onReset={table.resetFilters}
-        >
+        <FilterBar form={form} table={table} name="userFilters" label={t('route.user')} values={formValues}>
           <Form.Item name="account" label={t('users.account')}>
             <Input placeholder={t('users.accountPlaceholder')} allowClear style={{ width: 160 }} />
           </Form.Item>
@@ -318,26 +249,10 @@ export function UsersList() {
               />
             </Form.Item>
           )}
-          <Form.Item name="status" label={t('common.status')}>
-            <Select
-              allowClear
-              placeholder={t('common.statusPlaceholder')}
-              style={{ width: 120 }}
-              options={[
-                { value: '1', label: t('common.enabled') },
-                { value: '0', label: t('common.disabled') },
-              ]}
-            />
-          </Form.Item>
+          <StatusFilter />
         </FilterBar>
       }
-      toolbar={
-        <Permission code="UserManagement:create">
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, user: null })}>
-            {t('common.create')}
-          </Button>
-        </Permission>
-      }
+      toolbar={<CreateButton code="UserManagement:create" onClick={dialog.create} />}
     >
       <Table<ManagedUser>
         rowKey="id"
@@ -347,7 +262,7 @@ export function UsersList() {
         scroll={{ x: isPlatform ? 1500 : 1320 }}
         {...table.tableProps<ManagedUser>(users.data?.total)}
       />
-      <UserFormDialog open={dialog.open} user={dialog.user} onClose={() => setDialog({ open: false, user: null })} />
+      <UserFormDialog open={dialog.open} user={dialog.record} onClose={dialog.close} />
       <UserPermissionDialog user={granting} onClose={() => setGranting(null)} />
       <ResetPasswordDialog
         open={resetting !== null}

@@ -1,0 +1,5 @@
+import { SmsRecordsList } from '@/features/sms-records/components/sms-records-list';
+
+export default function SmsRecordsRoute() {
+  return <SmsRecordsList />;
+}

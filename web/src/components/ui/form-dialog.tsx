@@ -1,0 +1,52 @@
+import { Alert, Modal, type FormInstance, type ModalProps } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface FormDialogProps extends Omit<ModalProps, 'onOk' | 'onCancel' | 'confirmLoading'> {
+  /** The dialog's form: "save" submits it. */
+  form: FormInstance;
+  /** While saving: "save" spins, "cancel" and closing by the mask are blocked. */
+  busy: boolean;
+  onClose: () => void;
+  /** Errors of the server's answer no field takes, shown above the form. */
+  banner?: string[];
+}
+
+/**
+ * The create/edit dialog of a management page: save (submits `form`) and cancel buttons, not closed by a
+ * click on the mask, its content dropped when hidden (the form clears itself with `clearOnDestroy`, so each
+ * opening shows the chosen record). Any Modal prop given overrides these, e.g. `destroyOnHidden={false}`.
+ */
+export function FormDialog({ form, busy, onClose, banner, children, ...modal }: FormDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={busy}
+      cancelButtonProps={{ disabled: busy }}
+      mask={{ closable: false }}
+      destroyOnHidden
+      {...modal}
+    >
+      {banner && banner.length > 0 && <Alert type="error" showIcon title={banner.join('；')} style={{ marginBottom: 16 }} role="alert" />}
+      {children}
+    </Modal>
+  );
+}
+
+/**
+ * The state of a list page's create/edit dialog: closed, open empty (create) or open on a record (edit).
+ * The page gives `open`, `record` and `close` to its dialog, `create` to its CreateButton, `edit` to a row.
+ */
+export function useEditDialog<T>() {
+  const [state, setState] = useState<{ open: boolean; record: T | null }>({ open: false, record: null });
+  return {
+    ...state,
+    create: () => setState({ open: true, record: null }),
+    edit: (record: T) => setState({ open: true, record }),
+    close: () => setState({ open: false, record: null }),
+  };
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+
+import type { HomeStatistic } from '../types';
+
+import { alarmLabelKey, alarmValueText, formatCount, homeFigures } from './figures';
+
+const full: HomeStatistic = {
+  companies: 3,
+  devices: 12,
+  online: 9,
+  offline: 3,
+  alarming: 1,
+  faulty: 0,
+  lowBattery: 2,
+  readingsToday: 123456,
+  alarmsToday: 4,
+  unhandledAlarms: 5,
+  alarmTrend: [],
+  byType: [],
+  byProvince: [],
+  latestAlarms: [],
+  generatedAt: 1795300000000,
+};
+
+describe('homeFigures', () => {
+  it('gives every card in order when the answer has every part', () => {
+    expect(homeFigures(full).map((f) => [f.key, f.value])).toEqual([
+      ['companies', 3],
+      ['devices', 12],
+      ['online', 9],
+      ['offline', 3],
+      ['alarm', 1],
+      ['fault', 0],
+      ['lowBattery', 2],
+      ['readingsToday', 123456],
+      ['alarmsToday', 4],
+      ['alarmsUnhandled', 5],
+    ]);
+  });
+
+  it('has no card for a part the server left out', () => {
+    const company = { ...full, companies: null };
+    expect(homeFigures(company).map((f) => f.key)).not.toContain('companies');
+    const platformOnly = {
+      ...full,
+      devices: null,
+      online: null,
+      offline: null,
+      alarming: null,
+      faulty: null,
+      lowBattery: null,
+      readingsToday: null,
+      alarmsToday: null,
+      unhandledAlarms: null,
+      alarmTrend: null,
+      byType: null,
+      byProvince: null,
+      latestAlarms: null,
+    };
+    expect(homeFigures(platformOnly).map((f) => f.key)).toEqual(['companies']);
+    expect(homeFigures({ ...platformOnly, companies: null })).toEqual([]);
+  });
+});
+
+describe('formatting', () => {
+  it('shows 10000 or more divided by 10000 with 2 decimals and the unit (SPEC.md section 9)', () => {
+    expect(formatCount(9999, '万')).toBe('9999');
+    expect(formatCount(10000, '万')).toBe('1.00万');
+    expect(formatCount(123456, '万')).toBe('12.35万');
+    expect(formatCount(123456, '×10⁴')).toBe('12.35×10⁴');
+    expect(formatCount(0, '万')).toBe('0');
+  });
+
+  it('names an alarm by kind and level and shows its value as the kind measures it', () => {
+    expect(alarmLabelKey('gas', 'high')).toBe('gasHigh');
+    expect(alarmLabelKey('gas', 'low')).toBe('gasLow');
+    expect(alarmLabelKey('offline', '')).toBe('offline');
+    expect(alarmLabelKey('lowBattery', '')).toBe('lowBattery');
+    expect(alarmLabelKey('tamper', '')).toBe('unknown');
+    expect(alarmValueText({ kind: 'gas', value: 61.46 })).toBe('61.5 %LEL');
+    expect(alarmValueText({ kind: 'gas', value: 130 })).toBe('100.0 %LEL');
+    expect(alarmValueText({ kind: 'lowBattery', value: 335 })).toBe('3.35 V');
+    expect(alarmValueText({ kind: 'offline', value: 0 })).toBe('');
+  });
+});

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import type { MutationConfig } from '@/lib/react-query';
+import { request } from '@/lib/request';
+
+import type { AlarmRecord } from '../types';
+
+import { deviceDetailKeys } from './keys';
+
+/** PUT /api/alarmLog/{id}/ack (DeviceManagement:handleAlarm): acknowledge once (409 after). */
+export function ackAlarm(id: number): Promise<AlarmRecord> {
+  return request<AlarmRecord>({ url: `/alarmLog/${id}/ack`, method: 'PUT' });
+}
+
+/** Acknowledges, then reads the device's alarms again (also after a 409: someone else was quicker). */
+export function useAckAlarm(deviceId: number, config?: MutationConfig<AlarmRecord, number>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: ackAlarm,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: deviceDetailKeys.alarms(deviceId) }),
+  });
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import type { MutationConfig } from '@/lib/react-query';
+import { request } from '@/lib/request';
+
+import { invalidateDeviceTypes } from './invalidate';
+
+/**
+ * DELETE /api/deviceClassify/{id} (DeviceTypeManagement:delete). A type devices still use is refused
+ * (409, "in use by devices"); the request layer toasts that message.
+ */
+export function deleteDeviceType(id: number): Promise<null> {
+  return request<null>({ url: `/deviceClassify/${id}`, method: 'DELETE', loading: true });
+}
+
+export function useDeleteDeviceType(config?: MutationConfig<null, number>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: deleteDeviceType,
+    onSuccess: async (...args) => {
+      await invalidateDeviceTypes(queryClient);
+      await config?.onSuccess?.(...args);
+    },
+  });
+}

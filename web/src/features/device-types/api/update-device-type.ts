@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import type { MutationConfig } from '@/lib/react-query';
+import { request } from '@/lib/request';
+
+import type { DeviceType, DeviceTypeInput } from '../types';
+
+import { invalidateDeviceTypes } from './invalidate';
+
+export interface UpdateDeviceTypeVariables {
+  id: number;
+  data: DeviceTypeInput;
+}
+
+/**
+ * PUT /api/deviceClassify/{id} (DeviceTypeManagement:update). Devices keep their own values; the new
+ * defaults apply to devices created afterwards. Silent: errors go on the form.
+ */
+export function updateDeviceType({ id, data }: UpdateDeviceTypeVariables): Promise<DeviceType> {
+  return request<DeviceType>({ url: `/deviceClassify/${id}`, method: 'PUT', data, loading: true, silent: true });
+}
+
+export function useUpdateDeviceType(config?: MutationConfig<DeviceType, UpdateDeviceTypeVariables>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: updateDeviceType,
+    onSuccess: async (...args) => {
+      await invalidateDeviceTypes(queryClient);
+      await config?.onSuccess?.(...args);
+    },
+  });
+}

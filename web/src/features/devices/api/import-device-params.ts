@@ -1,0 +1,21 @@
+import { request } from '@/lib/request';
+
+import type { ImportResult } from '../types';
+
+import { uploadPercent, type UploadProgress } from './import-devices';
+
+/**
+ * POST /api/device/param/import (DeviceManagement:param), multipart: each row changes the parameters
+ * it fills, queued as commands; all rows or none (a 422 lists every bad row).
+ */
+export function importDeviceParams(file: File, onProgress?: UploadProgress): Promise<ImportResult> {
+  const form = new FormData();
+  form.append('file', file);
+  return request<ImportResult>({
+    url: '/device/param/import',
+    method: 'POST',
+    data: form,
+    silent: true,
+    onUploadProgress: onProgress ? (event) => onProgress(uploadPercent(event.loaded, event.total)) : undefined,
+  });
+}

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import type { MutationConfig } from '@/lib/react-query';
+import { request } from '@/lib/request';
+
+import type { Device } from '@/types/api';
+import type { DeviceInput } from '../types';
+
+import { invalidateDeviceData } from './invalidate';
+
+export interface UpdateDeviceVariables {
+  id: number;
+  data: DeviceInput;
+}
+
+/** PUT /api/device/{id} (DeviceManagement:update); only platform users move a device to another company. */
+export function updateDevice({ id, data }: UpdateDeviceVariables): Promise<Device> {
+  return request<Device>({ url: `/device/${id}`, method: 'PUT', data, loading: true, silent: true });
+}
+
+export function useUpdateDevice(config?: MutationConfig<Device, UpdateDeviceVariables>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: updateDevice,
+    onSuccess: async (...args) => {
+      await invalidateDeviceData(queryClient);
+      await config?.onSuccess?.(...args);
+    },
+  });
+}

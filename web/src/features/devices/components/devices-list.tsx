@@ -1,0 +1,437 @@
+import { ImportOutlined, SettingOutlined } from '@ant-design/icons';
+import { App, Badge, Button, Form, Input, Select, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { ExportButton } from '@/components/ui/export-button';
+import { useEditDialog } from '@/components/ui/form-dialog';
+import { actionsColumn, statusColumn } from '@/components/ui/list-columns';
+import { CreateButton, DeleteAction, RecordStatusCell, RowAction, StatusFilter } from '@/components/ui/list-page';
+import { FilterBar, TablePage } from '@/components/ui/table-page';
+import { deviceDetailPath } from '@/config/paths';
+import { regionCodes } from '@/features/companies/components/region';
+import { RegionCascader } from '@/features/companies/components/region-cascader';
+import { useCompanyOptions } from '@/features/users/api/get-company-options';
+import { useAuthStore } from '@/lib/auth-store';
+import { Permission, usePermission } from '@/lib/authorization';
+import { positiveInt, zeroOne } from '@/lib/filter-values';
+import { formatDateTime, signalLabelKey } from '@/lib/format';
+import { useTableQuery } from '@/lib/use-table-query';
+import type { Device } from '@/types/api';
+
+import { useDeleteDevice } from '../api/delete-device';
+import { exportDevices } from '../api/export-devices';
+import { useDeviceTypeOptions } from '../api/get-device-type-options';
+import { useDevices } from '../api/get-devices';
+import type { ImportKind } from '../api/get-import-template';
+import { useRotateDeviceSecret } from '../api/rotate-device-secret';
+import { useSetDeviceStatus } from '../api/set-device-status';
+import { ALARM_STATES, type DeviceListQuery } from '../types';
+
+import { DeviceCommandDialog } from './device-command-dialog';
+import { DeviceFormDialog } from './device-form-dialog';
+import { DeviceImportDialog } from './device-import-dialog';
+import { DeviceParamsDialog } from './device-params-dialog';
+import { formatThresholds, liveMethane, liveVoltage, pendingGroups, relativeTime } from './device-rules';
+import { SecretDialog, type ShownSecret } from './secret-dialog';
+
+const FILTERS = {
+  imei: 'text',
+  name: 'text',
+  typeId: 'text',
+  companyId: 'text',
+  region: 'list',
+  status: 'text',
+  online: 'text',
+  alarmState: 'list',
+} as const;
+const DEFAULTS = { pageSize: 20, sort: '-createdAt' };
+
+interface FilterFormValues {
+  imei?: string;
+  name?: string;
+  typeId?: number;
+  companyId?: number;
+  region?: string[];
+  status?: string;
+  online?: string;
+  alarmState?: string[];
+}
+
+const ALARM_COLORS: Record<string, string> = {
+  normal: 'green',
+  low: 'orange',
+  high: 'red',
+  fault: 'magenta',
+  offline: 'default',
+  lowBattery: 'gold',
+};
+
+/** The alarm state as a coloured tag. */
+export function AlarmTag({ state }: { state: string }) {
+  const { t } = useTranslation();
+  const known = (ALARM_STATES as readonly string[]).includes(state);
+  return <Tag color={ALARM_COLORS[state] ?? 'default'}>{known ? t(`device.alarm.${state}`) : state}</Tag>;
+}
+
+/** Confirmed thresholds, and the wanted ones in a "pending" tag while the device has not confirmed them. */
+export function ThresholdCell({ device }: { device: Device }) {
+  const { t } = useTranslation();
+  const { wanted: w, confirmed: c } = device;
+  const pending = pendingGroups(device);
+  const wantedText = formatThresholds(w.alertLow, w.alertHigh);
+  return (
+    <Space size={4} wrap>
+      <span>{formatThresholds(c.alertLow, c.alertHigh)}</span>
+      {pending.includes('alert') && (
+        <Tooltip title={t('device.pendingTitle', { value: wantedText })}>
+          <Tag color="processing" className="device-pending">
+            {t('device.pending')} {wantedText}
+          </Tag>
+        </Tooltip>
+      )}
+      {!pending.includes('alert') && pending.length > 0 && (
+        <Tag color="processing" className="device-pending">
+          {t('device.pending')}
+        </Tag>
+      )}
+    </Space>
+  );
+}
+
+function LastSeen({ ts }: { ts: number | null }) {
+  const { t } = useTranslation();
+  if (!ts) return <Typography.Text type="secondary">{t('device.neverSeen')}</Typography.Text>;
+  const { unit, count } = relativeTime(ts, Date.now());
+  return (
+    <Tooltip title={formatDateTime(ts)}>
+      <span>{t(`device.ago.${unit}`, { count })}</span>
+    </Tooltip>
+  );
+}
+
+function DeviceStatus({ device }: { device: Device }) {
+  const { t } = useTranslation();
+  const setStatus = useSetDeviceStatus();
+  const enabled = device.status === 1;
+  return (
+    <RecordStatusCell
+      status={device.status}
+      code="DeviceManagement:status"
+      label={`${t('common.status')} ${device.imei}`}
+      confirmTitle={enabled ? t('device.disableTitle') : t('device.enableTitle')}
+      confirmContent={t(enabled ? 'device.disableConfirm' : 'device.enableConfirm', { name: device.name })}
+      successMessage={enabled ? t('device.disabledMessage') : t('device.enabledMessage')}
+      onChange={(status) => setStatus.mutateAsync({ id: device.id, status })}
+    />
+  );
+}
+
+function DeleteDeviceButton({ device }: { device: Device }) {
+  const { t } = useTranslation();
+  const deleteDevice = useDeleteDevice();
+  return (
+    <DeleteAction
+      code="DeviceManagement:delete"
+      subject={device.imei}
+      title={t('device.deleteTitle')}
+      description={t('device.deleteConfirm', { name: device.name, imei: device.imei })}
+      successMessage={t('device.deleted')}
+      loading={deleteDevice.isPending}
+      onConfirm={() => deleteDevice.mutateAsync(device.id)}
+    />
+  );
+}
+
+/**
+ * Alarm Device Management: filters in the URL (company for platform users), the live table (asked
+ * again every LIVE_REFRESH_MS while visible), row actions, parameters for many selected rows at once,
+ * imports with their results, export of the current filters.
+ */
+export function DevicesList() {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const me = useAuthStore((s) => s.userInfo);
+  const isPlatform = me?.companyId === null || me?.companyId === undefined;
+  const table = useTableQuery(FILTERS, DEFAULTS);
+  const [form] = Form.useForm<FilterFormValues>();
+  const dialog = useEditDialog<Device>();
+  const [secret, setSecret] = useState<ShownSecret | null>(null);
+  const [paramsFor, setParamsFor] = useState<Device[]>([]);
+  const [commandFor, setCommandFor] = useState<Device | null>(null);
+  const [importing, setImporting] = useState<ImportKind | null>(null);
+  const [selected, setSelected] = useState<Device[]>([]);
+  const companies = useCompanyOptions(isPlatform);
+  const types = useDeviceTypeOptions();
+  const canParam = usePermission('DeviceManagement:param');
+  const rotate = useRotateDeviceSecret();
+
+  const f = table.filters;
+  const typeId = positiveInt(f.typeId);
+  const companyId = isPlatform ? positiveInt(f.companyId) : undefined;
+  const codes = regionCodes(f.region);
+  const alarmState = f.alarmState.filter((s) => (ALARM_STATES as readonly string[]).includes(s));
+  const query: DeviceListQuery = {
+    page: table.page,
+    pageSize: table.pageSize,
+    sort: table.sort,
+    imei: f.imei,
+    name: f.name,
+    typeId,
+    companyId,
+    provinceCode: codes.provinceCode || undefined,
+    cityCode: codes.cityCode || undefined,
+    countyCode: codes.countyCode || undefined,
+    status: zeroOne(f.status),
+    online: zeroOne(f.online),
+    alarmState: alarmState.length > 0 ? alarmState : undefined,
+  };
+  const devices = useDevices(query);
+
+  const formValues: FilterFormValues = {
+    imei: f.imei,
+    name: f.name,
+    typeId,
+    companyId,
+    region: f.region,
+    status: zeroOne(f.status) === undefined ? undefined : f.status,
+    online: zeroOne(f.online) === undefined ? undefined : f.online,
+    alarmState,
+  };
+
+  const askRotate = (device: Device) => {
+    modal.confirm({
+      title: t('device.rotateTitle'),
+      content: t('device.rotateConfirm', { name: device.name, imei: device.imei }),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          const answer = await rotate.mutateAsync(device.id);
+          setSecret({ imei: device.imei, name: device.name, secret: answer.secret });
+        } catch {
+          // the request layer showed it
+        }
+      },
+    });
+  };
+
+  // The selected rows as the list now shows them (their live state and parameters refreshed).
+  const listed = new Map((devices.data?.list ?? []).map((d) => [d.id, d]));
+  const selectedNow = selected.map((d) => listed.get(d.id) ?? d);
+
+  const columns: TableColumnsType<Device> = [
+    {
+      title: t('device.imei'),
+      dataIndex: 'imei',
+      key: 'imei',
+      width: 160,
+      fixed: 'left',
+      sorter: true,
+      sortOrder: table.sortOrder('imei'),
+      render: (imei: string, device) => <Link to={deviceDetailPath(device.id)}>{imei}</Link>,
+    },
+    { title: t('device.name'), dataIndex: 'name', key: 'name', width: 150, ellipsis: true, sorter: true, sortOrder: table.sortOrder('name') },
+    {
+      title: t('device.onlineState'),
+      dataIndex: 'online',
+      key: 'online',
+      width: 90,
+      render: (online: boolean) => <Badge status={online ? 'success' : 'default'} text={online ? t('device.online') : t('device.offline')} />,
+    },
+    {
+      title: t('device.alarmState'),
+      dataIndex: 'alarmState',
+      key: 'alarmState',
+      width: 100,
+      render: (state: string) => <AlarmTag state={state} />,
+    },
+    {
+      title: t('device.methane'),
+      dataIndex: 'ch4',
+      key: 'ch4',
+      width: 110,
+      align: 'right',
+      sorter: true,
+      sortOrder: table.sortOrder('ch4'),
+      render: (v: number | null) => liveMethane(v),
+    },
+    { title: t('device.voltage'), dataIndex: 'voltage', key: 'voltage', width: 90, align: 'right', render: (v: number | null) => liveVoltage(v) },
+    {
+      title: t('device.signal'),
+      dataIndex: 'signal',
+      key: 'signal',
+      width: 150,
+      render: (v: number | null) =>
+        typeof v === 'number' ? (
+          <span>
+            {v} <Typography.Text type="secondary">{t(signalLabelKey(v))}</Typography.Text>
+          </span>
+        ) : (
+          t('common.empty')
+        ),
+    },
+    { title: t('device.thresholds'), key: 'thresholds', width: 200, render: (_, d) => <ThresholdCell device={d} /> },
+    {
+      title: t('device.lastSeen'),
+      dataIndex: 'lastSeenAt',
+      key: 'lastSeenAt',
+      width: 120,
+      sorter: true,
+      sortOrder: table.sortOrder('lastSeenAt'),
+      render: (ts: number | null) => <LastSeen ts={ts} />,
+    },
+    {
+      title: t('device.type'),
+      key: 'type',
+      width: 150,
+      ellipsis: true,
+      render: (_, d) => `${d.typeName} ${d.typeModel}`,
+    },
+    ...(isPlatform
+      ? [{ title: t('device.company'), dataIndex: 'companyName', key: 'companyName', width: 170, ellipsis: true }]
+      : []),
+    { title: t('device.region'), dataIndex: 'regionName', key: 'regionName', width: 160, ellipsis: true },
+    statusColumn(t('common.status'), (d) => <DeviceStatus device={d} />, { sortOrder: table.sortOrder }),
+    actionsColumn(t('common.actions'), 280, (d) => (
+      <>
+        <RowAction code="DeviceManagement:update" text={t('common.edit')} subject={d.imei} onClick={() => dialog.edit(d)} />
+        <RowAction code="DeviceManagement:param" text={t('device.params')} subject={d.imei} onClick={() => setParamsFor([d])} />
+        <RowAction code="DeviceManagement:command" text={t('device.command')} subject={d.imei} onClick={() => setCommandFor(d)} />
+        <RowAction code="DeviceManagement:secret" text={t('device.rotateSecret')} subject={d.imei} onClick={() => askRotate(d)} />
+        <DeleteDeviceButton device={d} />
+        <Link to={deviceDetailPath(d.id)} aria-label={`${t('device.detail')} ${d.imei}`} style={{ padding: '0 7px' }}>
+          {t('device.detail')}
+        </Link>
+      </>
+    )),
+  ];
+
+  return (
+    <TablePage
+      filters={
+        <FilterBar form={form} table={table} name="deviceFilters" label={t('route.device')} values={formValues}>
+          <Form.Item name="imei" label={t('device.imei')}>
+            <Input placeholder={t('device.imeiFilterPlaceholder')} allowClear style={{ width: 170 }} />
+          </Form.Item>
+          <Form.Item name="name" label={t('device.name')}>
+            <Input placeholder={t('device.namePlaceholder')} allowClear style={{ width: 150 }} />
+          </Form.Item>
+          <Form.Item name="typeId" label={t('device.type')}>
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={t('device.typePlaceholder')}
+              style={{ width: 180 }}
+              loading={types.isPending}
+              options={(types.data ?? []).map((type) => ({ value: type.id, label: `${type.name} ${type.model}` }))}
+            />
+          </Form.Item>
+          {isPlatform && (
+            <Form.Item name="companyId" label={t('device.company')}>
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder={t('device.companyPlaceholder')}
+                style={{ width: 200 }}
+                loading={companies.isPending}
+                options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+              />
+            </Form.Item>
+          )}
+          <Form.Item name="region" label={t('device.region')}>
+            <RegionCascader style={{ width: 220 }} />
+          </Form.Item>
+          <StatusFilter width={110} />
+          <Form.Item name="online" label={t('device.onlineState')}>
+            <Select
+              allowClear
+              placeholder={t('device.onlinePlaceholder')}
+              style={{ width: 110 }}
+              options={[
+                { value: '1', label: t('device.online') },
+                { value: '0', label: t('device.offline') },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item name="alarmState" label={t('device.alarmState')}>
+            <Select
+              mode="multiple"
+              allowClear
+              placeholder={t('device.alarmStatePlaceholder')}
+              style={{ minWidth: 160 }}
+              options={ALARM_STATES.map((s) => ({ value: s, label: t(`device.alarm.${s}`) }))}
+            />
+          </Form.Item>
+        </FilterBar>
+      }
+      toolbar={
+        <>
+          {canParam && selected.length > 0 && (
+            <Space size={4}>
+              <Button icon={<SettingOutlined />} onClick={() => setParamsFor(selectedNow)}>
+                {t('device.paramsManyCount', { count: selected.length })}
+              </Button>
+              <Button type="link" onClick={() => setSelected([])}>
+                {t('device.clearSelection')}
+              </Button>
+            </Space>
+          )}
+          <Permission code="DeviceManagement:export">
+            <ExportButton onExport={(onProgress) => exportDevices(query, onProgress)} fallbackName="devices.xlsx" />
+          </Permission>
+          <Permission code="DeviceManagement:param">
+            <Button icon={<ImportOutlined />} onClick={() => setImporting('params')}>
+              {t('device.paramImport')}
+            </Button>
+          </Permission>
+          <Permission code="DeviceManagement:import">
+            <Button icon={<ImportOutlined />} onClick={() => setImporting('devices')}>
+              {t('device.import')}
+            </Button>
+          </Permission>
+          <CreateButton code="DeviceManagement:create" onClick={dialog.create} />
+        </>
+      }
+    >
+      <Table<Device>
+        rowKey="id"
+        columns={columns}
+        dataSource={devices.data?.list ?? []}
+        // the spinner only for a change of page or filters, not for the live refresh
+        loading={devices.isPending || devices.isPlaceholderData}
+        scroll={{ x: isPlatform ? 2100 : 1930 }}
+        rowSelection={
+          canParam
+            ? {
+                selectedRowKeys: selected.map((d) => d.id),
+                preserveSelectedRowKeys: true,
+                onChange: (_keys, rows) => {
+                  // rows of other pages come back as undefined: keep what we knew of them
+                  const known = new Map(selected.map((d) => [d.id, d]));
+                  setSelected(
+                    _keys
+                      .map((key) => rows.find((r) => r?.id === key) ?? known.get(Number(key)))
+                      .filter((d): d is Device => d !== undefined),
+                  );
+                },
+              }
+            : undefined
+        }
+        {...table.tableProps<Device>(devices.data?.total)}
+      />
+      <DeviceFormDialog
+        open={dialog.open}
+        device={dialog.record}
+        onClose={dialog.close}
+        onCreated={(device) => device.secret && setSecret({ imei: device.imei, name: device.name, secret: device.secret })}
+      />
+      <SecretDialog shown={secret} onClose={() => setSecret(null)} />
+      <DeviceParamsDialog devices={paramsFor} onClose={() => setParamsFor([])} />
+      <DeviceCommandDialog device={commandFor} onClose={() => setCommandFor(null)} />
+      <DeviceImportDialog kind={importing} onClose={() => setImporting(null)} />
+    </TablePage>
+  );
+}

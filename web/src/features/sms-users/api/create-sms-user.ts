@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import type { MutationConfig } from '@/lib/react-query';
+import { request } from '@/lib/request';
+
+import type { SmsUser, SmsUserInput } from '../types';
+
+import { invalidateSmsUsers } from './invalidate';
+
+/** POST /api/smsUser (SmsUserManagement:create). Silent: the dialog shows 409/422 answers on the form. */
+export function createSmsUser(input: SmsUserInput): Promise<SmsUser> {
+  return request<SmsUser>({ url: '/smsUser', method: 'POST', data: input, loading: true, silent: true });
+}
+
+export function useCreateSmsUser(config?: MutationConfig<SmsUser, SmsUserInput>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: createSmsUser,
+    onSuccess: async (...args) => {
+      await invalidateSmsUsers(queryClient);
+      await config?.onSuccess?.(...args);
+    },
+  });
+}

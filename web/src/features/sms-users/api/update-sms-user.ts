@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import type { MutationConfig } from '@/lib/react-query';
+import { request } from '@/lib/request';
+
+import type { SmsUser, SmsUserInput } from '../types';
+
+import { invalidateSmsUsers } from './invalidate';
+
+export interface UpdateSmsUserVariables {
+  id: number;
+  data: SmsUserInput;
+}
+
+/** PUT /api/smsUser/{id} (SmsUserManagement:update). Silent: errors go on the form. */
+export function updateSmsUser({ id, data }: UpdateSmsUserVariables): Promise<SmsUser> {
+  return request<SmsUser>({ url: `/smsUser/${id}`, method: 'PUT', data, loading: true, silent: true });
+}
+
+export function useUpdateSmsUser(config?: MutationConfig<SmsUser, UpdateSmsUserVariables>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: updateSmsUser,
+    onSuccess: async (...args) => {
+      await invalidateSmsUsers(queryClient);
+      await config?.onSuccess?.(...args);
+    },
+  });
+}

@@ -1,0 +1,22 @@
+/** Readers of a list's URL filters (text values) into the values of its query and of its filter form. */
+
+import dayjs, { type Dayjs } from 'dayjs';
+
+/** The format of a day in a list's URL, e.g. ?created=2026-11-01&created=2026-11-30. */
+export const DAY = 'YYYY-MM-DD';
+
+/** A positive whole number (an id), else undefined. */
+export function positiveInt(value: string | undefined): number | undefined {
+  return value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : undefined;
+}
+
+/** 0 or 1 (a status or a yes/no filter), else undefined. */
+export function zeroOne(value: string | undefined): number | undefined {
+  return value === '0' || value === '1' ? Number(value) : undefined;
+}
+
+/** A range of days (a 'list' filter of two DAY values, first and last day), else null. */
+export function dayRange(values: readonly string[]): [Dayjs, Dayjs] | null {
+  if (values.length !== 2 || !values.every((d) => dayjs(d, DAY, true).isValid())) return null;
+  return [dayjs(values[0], DAY), dayjs(values[1], DAY)];
+}
