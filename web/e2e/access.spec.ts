@@ -55,6 +55,8 @@ test.describe('access rules (zh-CN)', () => {
   test('a token revoked on the server sends the user to login with the toast', async ({ page, request }) => {
     const token = await openSignedIn(page, request, ADMIN, '/dashboard');
     await expect(page.getByRole('heading', { name: '欢迎您，Administrator' })).toBeVisible();
+    // The home figures have answered: no call of the page is still in flight when the session ends.
+    await expect(page.getByRole('group', { name: '设备总数', exact: true })).toBeVisible({ timeout: 30_000 });
     const res = await request.delete('/api/user/loginout', { headers: { Authorization: `Bearer ${token}` } });
     expect(res.status()).toBe(200);
 
@@ -93,6 +95,7 @@ test.describe('access rules (en)', () => {
     await page.evaluate((t) => localStorage.setItem('gas_admin_token', t), token);
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: 'Welcome, Administrator' })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Devices', exact: true })).toBeVisible({ timeout: 30_000 });
     await request.delete('/api/user/loginout', { headers: { Authorization: `Bearer ${token}` } });
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Operation Records' }).click();
     await expect(page.getByText('Your session has expired, please sign in again')).toBeVisible();

@@ -1,18 +1,12 @@
 import { readFileSync } from 'node:fs';
 
-import type { Page } from '@playwright/test';
-
 import { api, creditCode, failedSignIn, runId, seedCompany } from './data';
 import { ADMIN } from './env';
-import { apiLogin, expect, openSignedIn, signInWithForm, test } from './fixtures';
+import { apiLogin, expect, openSignedIn, pickRegion, signInWithForm, test } from './fixtures';
 import { readFirstSheet } from './xlsx';
 
 const PAGE = '/EnterpriseModule/EnterpriseManagement';
 
-/** An entry of the open region cascader (its accessible name also carries the expand icon's). */
-function regionOption(page: Page, name: string) {
-  return page.locator(`.ant-cascader-menu-item[title="${name}"]`);
-}
 const ZH_SIGN_IN = { account: '账号', password: '密码', submit: /登\s*录/ };
 
 test.describe('enterprise management (zh-CN)', () => {
@@ -47,10 +41,7 @@ test.describe('enterprise management (zh-CN)', () => {
     await expect(dialog.getByText('统一社会信用代码校验位不正确，请核对')).toHaveCount(0);
     await dialog.getByLabel('所属行业').fill('燃气');
     await page.keyboard.press('Enter');
-    await dialog.getByLabel('所在地区').click();
-    await regionOption(page, '浙江省').click();
-    await regionOption(page, '杭州市').click();
-    await regionOption(page, '西湖区').click();
+    await pickRegion(page, dialog.getByLabel('所在地区'), ['浙江省', '杭州市', '西湖区']);
     await dialog.getByLabel('详细地址').fill('文三路 1 号');
     await dialog.getByLabel('联系人').fill('王五');
     await dialog.getByLabel('联系电话').fill('0571-88886666');
@@ -118,8 +109,7 @@ test.describe('enterprise management (zh-CN)', () => {
     const search = page.getByRole('search');
     await search.getByLabel('企业名称').fill(prefix);
     // a province alone is a region (changeOnSelect)
-    await search.getByLabel('所在地区').click();
-    await regionOption(page, '浙江省').click();
+    await pickRegion(page, search.getByLabel('所在地区'), ['浙江省']);
     await page.keyboard.press('Escape');
     await search.getByRole('button', { name: /查\s*询/ }).click();
     await expect(page).toHaveURL(new RegExp(`name=${encodeURIComponent(prefix)}&region=330000$`));

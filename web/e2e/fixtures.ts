@@ -1,6 +1,6 @@
 import { gcm } from '@noble/ciphers/aes.js';
 import { randomBytes, utf8ToBytes } from '@noble/ciphers/utils.js';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 import { E2E } from './env';
 
@@ -40,9 +40,38 @@ export async function signInWithForm(page: Page, who: Account, labels: { account
   await page.getByRole('button', { name: labels.submit }).click();
 }
 
+/** An entry of the open region cascader (its accessible name also carries the expand icon's). */
+export function regionOption(page: Page, name: string): Locator {
+  return page.locator(`.ant-cascader-menu-item[title="${name}"]`);
+}
+
+/**
+ * Opens the region cascader `field` and picks `path` (province, city, county) in it. A click while the
+ * dropdown is still moving can miss its entry, so an entry whose next column did not open is clicked again.
+ */
+export async function pickRegion(page: Page, field: Locator, path: string[]) {
+  await field.click();
+  for (const [i, name] of path.entries()) {
+    const next = path[i + 1];
+    await expect(async () => {
+      await regionOption(page, name).click();
+      if (next) await expect(regionOption(page, next)).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+  }
+}
+
 export const test = base.extend({
   baseURL: async ({}, use) => {
     await use(E2E.baseURL);
+  },
+  // The server sends a Content-Security-Policy with the console: anything it blocks fails the test.
+  page: async ({ page }, use) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await use(page);
+    expect(violations, 'Content Security Policy violations').toEqual([]);
   },
 });
 

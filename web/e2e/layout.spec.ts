@@ -71,12 +71,11 @@ test.describe('layout (zh-CN)', () => {
     await expect(page.getByRole('contentinfo').getByRole('link', { name: '京ICP备00000000号-1' })).toBeVisible();
   });
 
-  test('a module not built yet says it is coming', async ({ page, request }) => {
-    await openSignedIn(page, request, ADMIN, '/DeviceModule/DeviceManagement');
-    await expect(page.getByRole('heading', { name: '「报警设备管理」模块即将上线' })).toBeVisible();
-    await expect(page).toHaveTitle('报警设备管理 - 红外气体检测平台');
-    await page.goto('/DeviceModule');
+  test('a module path opens its page', async ({ page, request }) => {
+    await openSignedIn(page, request, ADMIN, '/DeviceModule');
     await expect(page).toHaveURL(/\/DeviceModule\/DeviceManagement$/);
+    await expect(page).toHaveTitle('报警设备管理 - 红外气体检测平台', { timeout: 30_000 });
+    await expect(page.getByRole('navigation', { name: '当前位置' })).toContainText('报警设备管理');
   });
 
   test('log out asks first: Cancel keeps the session, confirm signs out', async ({ page, request }) => {
@@ -103,6 +102,35 @@ test.describe('layout (zh-CN)', () => {
     // The token is dead on the server too.
     const me = await request.get('/api/user', { headers: { Authorization: `Bearer ${token}` } });
     expect(me.status()).toBe(401);
+  });
+
+  test('dialogs zoom open, unless the system asks for less motion', async ({ page, request }) => {
+    await openSignedIn(page, request, ADMIN, '/RoleModule/RoleManagement');
+    // Records every class a dialog wears while it opens.
+    const zoomedWhileOpening = async () => {
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { zoomSeen: string[] }).zoomSeen = seen;
+        new MutationObserver((changes) =>
+          changes.forEach((c) => c.target instanceof Element && c.target.classList.contains('ant-modal') && seen.push(c.target.className)),
+        ).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'], childList: true });
+      });
+      await page.getByRole('button', { name: 'admin' }).click();
+      await page.getByRole('menuitem', { name: '退出登录' }).click();
+      const dialog = page.getByRole('dialog', { name: '操作提示' });
+      await expect(dialog).toBeVisible();
+      const classes = await page.evaluate(() => [
+        ...(window as unknown as { zoomSeen: string[] }).zoomSeen,
+        document.querySelector('.ant-modal')?.className ?? '',
+      ]);
+      await dialog.getByRole('button', { name: /取\s*消/ }).click();
+      await expect(dialog).toBeHidden();
+      // antd always prepares the motion; only an animated opening goes through its start and active phases.
+      return classes.some((c) => /ant-zoom-(appear|enter)-(start|active)/.test(c));
+    };
+    expect(await zoomedWhileOpening()).toBe(false); // the suite runs with reducedMotion: 'reduce'
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    expect(await zoomedWhileOpening()).toBe(true);
   });
 });
 
