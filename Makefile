@@ -22,9 +22,9 @@ $(WEB_OUT): web/node_modules/.package-lock.json $(WEB_SRC)
 $(BIN): $(WEB_OUT) $(GO_SRC) go.mod go.sum
 	$(GO) build -o $(BIN) ./cmd/irgas
 
-## run: build everything and run the platform on the embedded SQLite default (./data/irgas.db)
+## run: build everything and run the platform with demo data and simulated detectors on the embedded SQLite default (./data/irgas.db)
 run: build
-	$(BIN) serve
+	$(BIN) serve --demo
 
 ## test: every test — Go (SQLite, and PostgreSQL when IRGAS_TEST_POSTGRES_URL is set), console unit tests, browser tests
 test: lint test-go test-web e2e
