@@ -28,7 +28,8 @@ export function useFormRules() {
     const required = (message: string): FormRule => ({ required: true, whitespace: true, message });
     const max = (n: number): FormRule => ({ max: n, message: t('validation.maxLength', { max: n }) });
     return {
-      required,
+      /** A text must be typed (not only spaces); the message names the field. */
+      filled: (field: string): FormRule => required(t('validation.required', { field })),
       /** A choice (a select, a cascader) must be made; the message names the field. */
       chosen: (field: string): FormRule => ({ required: true, message: t('validation.select', { field }) }),
       max,

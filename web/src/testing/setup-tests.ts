@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy*/waitFor give up after 1 s by default; a debounced check plus a mocked call can take longer on a
+// loaded 2-core machine. A wrong answer still fails: it never turns into the awaited one.
+configure({ asyncUtilTimeout: 5_000 });
 
 // antd reads matchMedia (responsive grid, Tree motion) which jsdom lacks.
 if (!window.matchMedia) {

@@ -115,7 +115,7 @@ export function AccountField({ name, label, check }: AccountFieldProps) {
     <Form.Item
       label={label}
       name={name}
-      rules={[rules.required(t('validation.required', { field: label })), rules.account, check.rule]}
+      rules={[rules.filled(label), rules.account, check.rule]}
       extra={extra ? <span className={`account-check account-check-${check.state}`}>{extra}</span> : undefined}
       validateDebounce={0}
     >

@@ -1,10 +1,15 @@
-import { Alert, Modal, type FormInstance, type ModalProps } from 'antd';
+import { Alert, Form, Modal, type FormInstance, type FormProps, type ModalProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-interface FormDialogProps extends Omit<ModalProps, 'onOk' | 'onCancel' | 'confirmLoading'> {
+interface FormDialogProps<T> extends Omit<ModalProps, 'onOk' | 'onCancel' | 'confirmLoading'> {
   /** The dialog's form: "save" submits it. */
-  form: FormInstance;
+  form: FormInstance<T>;
+  /** The form's name (its fields' ids start with it). */
+  name: string;
+  initialValues?: FormProps<T>['initialValues'];
+  /** Called with the values once every field's rules pass. */
+  onFinish: (values: T) => void;
   /** While saving: "save" spins, "cancel" and closing by the mask are blocked. */
   busy: boolean;
   onClose: () => void;
@@ -16,8 +21,10 @@ interface FormDialogProps extends Omit<ModalProps, 'onOk' | 'onCancel' | 'confir
  * The create/edit dialog of a management page: save (submits `form`) and cancel buttons, not closed by a
  * click on the mask, its content dropped when hidden (the form clears itself with `clearOnDestroy`, so each
  * opening shows the chosen record). Any Modal prop given overrides these, e.g. `destroyOnHidden={false}`.
+ * The children are the form's content: a vertical form, disabled while saving, that scrolls to the first
+ * field in error.
  */
-export function FormDialog({ form, busy, onClose, banner, children, ...modal }: FormDialogProps) {
+export function FormDialog<T>({ form, name, initialValues, onFinish, busy, onClose, banner, children, ...modal }: FormDialogProps<T>) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -32,7 +39,20 @@ export function FormDialog({ form, busy, onClose, banner, children, ...modal }: 
       {...modal}
     >
       {banner && banner.length > 0 && <Alert type="error" showIcon title={banner.join('；')} style={{ marginBottom: 16 }} role="alert" />}
-      {children}
+      <Form<T>
+        form={form}
+        name={name}
+        layout="vertical"
+        initialValues={initialValues}
+        onFinish={onFinish}
+        // a fresh form at every opening: the store outlives the destroyed fields, and would otherwise
+        // give the next opening the values of the last one
+        clearOnDestroy
+        disabled={busy}
+        scrollToFirstError
+      >
+        {children}
+      </Form>
     </Modal>
   );
 }

@@ -15,3 +15,19 @@ export function regionTreeQueryOptions() {
 export function useRegionTree() {
   return useQuery(regionTreeQueryOptions());
 }
+
+/** A cascader entry of the regional tree. */
+export interface RegionOption {
+  value: string;
+  label: string;
+  children?: RegionOption[];
+}
+
+/** The regional tree as cascader options (a county has no children list, so it is a leaf). */
+export function regionOptions(nodes: readonly RegionNode[]): RegionOption[] {
+  return nodes.map((node) => ({
+    value: node.code,
+    label: node.name,
+    children: node.children && node.children.length > 0 ? regionOptions(node.children) : undefined,
+  }));
+}

@@ -156,126 +156,119 @@ export function CompanyFormDialog({ open, company, onClose }: CompanyFormDialogP
       destroyOnHidden={false}
       forceRender
       width={760}
+      name="companyForm"
+      onFinish={(values) => void submit(values)}
     >
-      <Form<CompanyFormValues>
-        form={form}
-        name="companyForm"
-        layout="vertical"
-        onFinish={(values) => void submit(values)}
-        disabled={busy}
-        scrollToFirstError
-      >
-        <Divider titlePlacement="start" plain>
-          {t('companies.companySection')}
-        </Divider>
-        <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              label={label.name}
-              name="name"
-              rules={[rules.required(t('validation.required', { field: label.name })), rules.max(100)]}
-            >
-              <Input placeholder={t('companies.namePlaceholder')} maxLength={100} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              label={label.creditCode}
-              name="creditCode"
-              normalize={(v: string) => normalizeCreditCode(v)}
-              rules={[rules.required(t('validation.required', { field: label.creditCode })), rules.creditCode]}
-            >
-              <Input placeholder={t('companies.creditCodePlaceholder')} maxLength={18} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              label={label.industry}
-              name="industryCode"
-              rules={[rules.chosen(label.industry)]}
-            >
-              <Select
-                placeholder={t('companies.industryPlaceholder')}
-                loading={industries.isPending}
-                showSearch={{ optionFilterProp: 'label' }}
-                options={(industries.data ?? []).map((i) => ({ value: i.code, label: `${i.code} ${i.name}` }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              label={label.region}
-              name="region"
-              rules={[{ required: true, type: 'array', min: 1, message: t('validation.select', { field: label.region }) }]}
-            >
-              <RegionCascader />
-            </Form.Item>
-          </Col>
-          <Col xs={24}>
-            <Form.Item label={t('companies.address')} name="address" rules={[rules.max(200)]}>
-              <Input placeholder={t('companies.addressPlaceholder')} maxLength={200} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              label={label.contactPerson}
-              name="contactPerson"
-              rules={[rules.required(t('validation.required', { field: label.contactPerson })), rules.max(50)]}
-            >
-              <Input maxLength={50} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              label={label.contactPhone}
-              name="contactPhone"
-              rules={[rules.required(t('validation.required', { field: label.contactPhone })), rules.phone]}
-            >
-              <Input placeholder={t('validation.phonePlaceholder')} maxLength={24} />
-            </Form.Item>
-          </Col>
-          <Col xs={24}>
-            <Form.Item label={t('companies.remark')} name="remark" rules={[rules.max(500)]}>
-              <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={500} />
-            </Form.Item>
-          </Col>
-        </Row>
-        {creating && (
-          <>
-            <Divider titlePlacement="start" plain>
-              {t('companies.adminSection')}
-            </Divider>
-            <Row gutter={16}>
-              <Col xs={24} sm={12}>
-                <AccountField name={['admin', 'account']} label={label.adminAccount} check={accountCheck} />
-              </Col>
-              <Col xs={24} sm={12}>
-                <Form.Item
-                  label={label.adminName}
-                  name={['admin', 'name']}
-                  rules={[rules.required(t('validation.required', { field: label.adminName })), rules.max(50)]}
-                >
-                  <Input maxLength={50} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} sm={12}>
-                <Form.Item label={t('companies.adminPhone')} name={['admin', 'phone']} rules={[rules.phone]}>
-                  <Input placeholder={t('validation.phonePlaceholder')} maxLength={24} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} sm={12}>
-                <Form.Item
-                  label={label.adminPassword}
-                  name={['admin', 'password']}
-                  rules={[rules.required(t('validation.required', { field: label.adminPassword })), rules.password]}
-                >
-                  <Input.Password autoComplete="new-password" maxLength={64} />
-                </Form.Item>
-              </Col>
-            </Row>
-          </>
-        )}
-      </Form>
+      <Divider titlePlacement="start" plain>
+        {t('companies.companySection')}
+      </Divider>
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            label={label.name}
+            name="name"
+            rules={[rules.filled(label.name), rules.max(100)]}
+          >
+            <Input placeholder={t('companies.namePlaceholder')} maxLength={100} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            label={label.creditCode}
+            name="creditCode"
+            normalize={(v: string) => normalizeCreditCode(v)}
+            rules={[rules.filled(label.creditCode), rules.creditCode]}
+          >
+            <Input placeholder={t('companies.creditCodePlaceholder')} maxLength={18} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            label={label.industry}
+            name="industryCode"
+            rules={[rules.chosen(label.industry)]}
+          >
+            <Select
+              placeholder={t('companies.industryPlaceholder')}
+              loading={industries.isPending}
+              showSearch={{ optionFilterProp: 'label' }}
+              options={(industries.data ?? []).map((i) => ({ value: i.code, label: `${i.code} ${i.name}` }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            label={label.region}
+            name="region"
+            rules={[{ required: true, type: 'array', min: 1, message: t('validation.select', { field: label.region }) }]}
+          >
+            <RegionCascader />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item label={t('companies.address')} name="address" rules={[rules.max(200)]}>
+            <Input placeholder={t('companies.addressPlaceholder')} maxLength={200} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            label={label.contactPerson}
+            name="contactPerson"
+            rules={[rules.filled(label.contactPerson), rules.max(50)]}
+          >
+            <Input maxLength={50} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            label={label.contactPhone}
+            name="contactPhone"
+            rules={[rules.filled(label.contactPhone), rules.phone]}
+          >
+            <Input placeholder={t('validation.phonePlaceholder')} maxLength={24} />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item label={t('companies.remark')} name="remark" rules={[rules.max(500)]}>
+            <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={500} />
+          </Form.Item>
+        </Col>
+      </Row>
+      {creating && (
+        <>
+          <Divider titlePlacement="start" plain>
+            {t('companies.adminSection')}
+          </Divider>
+          <Row gutter={16}>
+            <Col xs={24} sm={12}>
+              <AccountField name={['admin', 'account']} label={label.adminAccount} check={accountCheck} />
+            </Col>
+            <Col xs={24} sm={12}>
+              <Form.Item
+                label={label.adminName}
+                name={['admin', 'name']}
+                rules={[rules.filled(label.adminName), rules.max(50)]}
+              >
+                <Input maxLength={50} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12}>
+              <Form.Item label={t('companies.adminPhone')} name={['admin', 'phone']} rules={[rules.phone]}>
+                <Input placeholder={t('validation.phonePlaceholder')} maxLength={24} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12}>
+              <Form.Item
+                label={label.adminPassword}
+                name={['admin', 'password']}
+                rules={[rules.filled(label.adminPassword), rules.password]}
+              >
+                <Input.Password autoComplete="new-password" maxLength={64} />
+              </Form.Item>
+            </Col>
+          </Row>
+        </>
+      )}
     </FormDialog>
   );
 }

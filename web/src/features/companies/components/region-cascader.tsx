@@ -2,23 +2,7 @@ import { Cascader } from 'antd';
 import { useMemo, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { RegionNode } from '@/types/api';
-
-import { useRegionTree } from '../api/get-region-tree';
-
-interface RegionOption {
-  value: string;
-  label: string;
-  children?: RegionOption[];
-}
-
-function toOptions(nodes: readonly RegionNode[]): RegionOption[] {
-  return nodes.map((node) => ({
-    value: node.code,
-    label: node.name,
-    children: node.children && node.children.length > 0 ? toOptions(node.children) : undefined,
-  }));
-}
+import { regionOptions, useRegionTree, type RegionOption } from '../api/get-region-tree';
 
 interface RegionCascaderProps {
   value?: string[];
@@ -34,7 +18,7 @@ interface RegionCascaderProps {
 export function RegionCascader({ value, onChange, id, style }: RegionCascaderProps) {
   const { t } = useTranslation();
   const tree = useRegionTree();
-  const options = useMemo(() => toOptions(tree.data ?? []), [tree.data]);
+  const options = useMemo(() => regionOptions(tree.data ?? []), [tree.data]);
   return (
     <Cascader<RegionOption>
       id={id}

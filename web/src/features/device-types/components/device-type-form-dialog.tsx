@@ -146,123 +146,113 @@ export function DeviceTypeFormDialog({ open, deviceType, onClose }: DeviceTypeFo
       banner={banner}
       width={860}
       styles={{ body: { maxHeight: 'calc(100vh - 220px)', overflowY: 'auto', overflowX: 'hidden' } }}
+      name="deviceTypeForm"
+      initialValues={deviceType ? toFormValues(deviceType) : NEW_TYPE_VALUES}
+      onFinish={submit}
     >
-      <Form<DeviceTypeFormValues>
-        form={form}
-        name="deviceTypeForm"
-        layout="vertical"
-        initialValues={deviceType ? toFormValues(deviceType) : NEW_TYPE_VALUES}
-        onFinish={submit}
-        // a fresh form at every opening: the store outlives the destroyed fields, and would otherwise
-        // give the next opening the values (and the description) of the last one
-        clearOnDestroy
-        disabled={busy}
-        scrollToFirstError
-      >
-        <Divider titlePlacement="start" style={{ marginTop: 0 }}>
-          {t('deviceType.sectionBasic')}
-        </Divider>
-        <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              label={label.name}
-              name="name"
-              rules={[rules.required(t('validation.required', { field: label.name })), rules.max(50)]}
-            >
-              <Input maxLength={50} placeholder={t('deviceType.namePlaceholder')} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              label={label.model}
-              name="model"
-              rules={[rules.required(t('validation.required', { field: label.model })), rules.max(50)]}
-            >
-              <Input maxLength={50} placeholder={t('deviceType.modelPlaceholder')} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item label={t('deviceType.manufacturer')} name="manufacturer" rules={[rules.max(100)]}>
-              <Input maxLength={100} placeholder={t('deviceType.manufacturerPlaceholder')} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item label={t('deviceType.gas')} name="gas" rules={[rules.max(20)]}>
-              <Input maxLength={20} placeholder="CH4" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item label={label.unit} name="unit" rules={[rules.chosen(label.unit)]}>
-              <Select placeholder={t('deviceType.unitPlaceholder')} options={DEVICE_TYPE_UNITS.map((u) => ({ value: u, label: u }))} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              label={label.communication}
-              name="communication"
-              rules={[rules.chosen(label.communication)]}
-            >
-              <Select
-                placeholder={t('deviceType.communicationPlaceholder')}
-                options={DEVICE_TYPE_LINKS.map((c) => ({ value: c, label: c }))}
-              />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Divider titlePlacement="start">{t('deviceType.sectionMeasure')}</Divider>
-        <Row gutter={16}>
-          <Col xs={12} sm={6}>
-            {numberField('rangeMin', { step: 1, suffix: unit })}
-          </Col>
-          <Col xs={12} sm={6}>
-            {numberField('rangeMax', { step: 1, suffix: unit })}
-          </Col>
-          <Col xs={12} sm={6}>
-            {numberField('lowThreshold', { step: 0.1, suffix: unit })}
-          </Col>
-          <Col xs={12} sm={6}>
-            {numberField('highThreshold', { step: 0.1, suffix: unit })}
-          </Col>
-          <Col xs={24}>
-            <div className="secondary-text" style={{ marginTop: -12, marginBottom: 12 }}>
-              {t('deviceType.thresholdHint')}
-            </div>
-          </Col>
-        </Row>
-        <Divider titlePlacement="start">{t('deviceType.sectionIntervals')}</Divider>
-        <Row gutter={16}>
-          <Col xs={12} sm={6}>
-            {numberField('reportInterval', { step: 1, precision: 0, min: INTERVAL_MIN, max: INTERVAL_MAX, suffix: t('deviceType.minutesUnit') })}
-          </Col>
-          <Col xs={12} sm={6}>
-            {numberField('heartbeatInterval', {
-              step: 1,
-              precision: 0,
-              min: INTERVAL_MIN,
-              max: INTERVAL_MAX,
-              suffix: t('deviceType.minutesUnit'),
-            })}
-          </Col>
-          <Col xs={24} sm={12}>
-            <div className="secondary-text" style={{ paddingTop: 8 }}>
-              {t('deviceType.intervalHint')}
-            </div>
-          </Col>
-        </Row>
-        <Form.Item
-          label={<span id={descriptionLabelId}>{t('deviceType.description')}</span>}
-          name="description"
-          rules={[
-            {
-              validator: async (_rule, value: unknown) => {
-                if (typeof value === 'string' && value.length > DESCRIPTION_MAX) throw new Error(t('deviceType.rules.descriptionTooLong'));
-              },
+      <Divider titlePlacement="start" style={{ marginTop: 0 }}>
+        {t('deviceType.sectionBasic')}
+      </Divider>
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            label={label.name}
+            name="name"
+            rules={[rules.filled(label.name), rules.max(50)]}
+          >
+            <Input maxLength={50} placeholder={t('deviceType.namePlaceholder')} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            label={label.model}
+            name="model"
+            rules={[rules.filled(label.model), rules.max(50)]}
+          >
+            <Input maxLength={50} placeholder={t('deviceType.modelPlaceholder')} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item label={t('deviceType.manufacturer')} name="manufacturer" rules={[rules.max(100)]}>
+            <Input maxLength={100} placeholder={t('deviceType.manufacturerPlaceholder')} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item label={t('deviceType.gas')} name="gas" rules={[rules.max(20)]}>
+            <Input maxLength={20} placeholder="CH4" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item label={label.unit} name="unit" rules={[rules.chosen(label.unit)]}>
+            <Select placeholder={t('deviceType.unitPlaceholder')} options={DEVICE_TYPE_UNITS.map((u) => ({ value: u, label: u }))} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            label={label.communication}
+            name="communication"
+            rules={[rules.chosen(label.communication)]}
+          >
+            <Select
+              placeholder={t('deviceType.communicationPlaceholder')}
+              options={DEVICE_TYPE_LINKS.map((c) => ({ value: c, label: c }))}
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Divider titlePlacement="start">{t('deviceType.sectionMeasure')}</Divider>
+      <Row gutter={16}>
+        <Col xs={12} sm={6}>
+          {numberField('rangeMin', { step: 1, suffix: unit })}
+        </Col>
+        <Col xs={12} sm={6}>
+          {numberField('rangeMax', { step: 1, suffix: unit })}
+        </Col>
+        <Col xs={12} sm={6}>
+          {numberField('lowThreshold', { step: 0.1, suffix: unit })}
+        </Col>
+        <Col xs={12} sm={6}>
+          {numberField('highThreshold', { step: 0.1, suffix: unit })}
+        </Col>
+        <Col xs={24}>
+          <div className="secondary-text" style={{ marginTop: -12, marginBottom: 12 }}>
+            {t('deviceType.thresholdHint')}
+          </div>
+        </Col>
+      </Row>
+      <Divider titlePlacement="start">{t('deviceType.sectionIntervals')}</Divider>
+      <Row gutter={16}>
+        <Col xs={12} sm={6}>
+          {numberField('reportInterval', { step: 1, precision: 0, min: INTERVAL_MIN, max: INTERVAL_MAX, suffix: t('deviceType.minutesUnit') })}
+        </Col>
+        <Col xs={12} sm={6}>
+          {numberField('heartbeatInterval', {
+            step: 1,
+            precision: 0,
+            min: INTERVAL_MIN,
+            max: INTERVAL_MAX,
+            suffix: t('deviceType.minutesUnit'),
+          })}
+        </Col>
+        <Col xs={24} sm={12}>
+          <div className="secondary-text" style={{ paddingTop: 8 }}>
+            {t('deviceType.intervalHint')}
+          </div>
+        </Col>
+      </Row>
+      <Form.Item
+        label={<span id={descriptionLabelId}>{t('deviceType.description')}</span>}
+        name="description"
+        rules={[
+          {
+            validator: async (_rule, value: unknown) => {
+              if (typeof value === 'string' && value.length > DESCRIPTION_MAX) throw new Error(t('deviceType.rules.descriptionTooLong'));
             },
-          ]}
-        >
-          <DescriptionEditor labelId={descriptionLabelId} disabled={busy} />
-        </Form.Item>
-      </Form>
+          },
+        ]}
+      >
+        <DescriptionEditor labelId={descriptionLabelId} disabled={busy} />
+      </Form.Item>
     </FormDialog>
   );
 }

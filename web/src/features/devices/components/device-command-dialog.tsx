@@ -1,4 +1,4 @@
-import { Alert, Form, InputNumber, Radio, Typography } from 'antd';
+import { Form, InputNumber, Radio, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -53,45 +53,38 @@ export function DeviceCommandDialog({ device, onClose }: { device: Device | null
       onClose={onClose}
       okText={t('device.send')}
       width={480}
+      banner={banner}
+      name="deviceCommandForm"
+      initialValues={{ command: 'restart', minutes: 30 }}
+      onFinish={submit}
     >
       {device && (
         <Typography.Paragraph type="secondary">{t('device.commandFor', { name: device.name, imei: device.imei })}</Typography.Paragraph>
       )}
-      {banner.length > 0 && <Alert type="error" showIcon title={banner.join('；')} style={{ marginBottom: 16 }} role="alert" />}
-      <Form<CommandFormValues>
-        form={form}
-        name="deviceCommandForm"
-        clearOnDestroy
-        layout="vertical"
-        initialValues={{ command: 'restart', minutes: 30 }}
-        onFinish={submit}
-        disabled={send.isPending}
-      >
-        <Form.Item label={t('device.commandName')} name="command" rules={[{ required: true }]}>
-          <Radio.Group
-            optionType="button"
-            options={COMMANDS.map((name) => ({ value: name, label: t(`device.commands.${name}`) }))}
-          />
-        </Form.Item>
-        {command === 'muteAlarm' && (
-          <Form.Item
-            label={t('device.muteMinutes')}
-            name="minutes"
-            rules={[
-              { required: true, message: t('device.muteRange') },
-              {
-                validator: async (_rule, value: unknown) => {
-                  const n = Number(value);
-                  if (value === null || value === undefined) return;
-                  if (!Number.isInteger(n) || n < MUTE_MIN || n > MUTE_MAX) throw new Error(t('device.muteRange'));
-                },
+      <Form.Item label={t('device.commandName')} name="command" rules={[{ required: true }]}>
+        <Radio.Group
+          optionType="button"
+          options={COMMANDS.map((name) => ({ value: name, label: t(`device.commands.${name}`) }))}
+        />
+      </Form.Item>
+      {command === 'muteAlarm' && (
+        <Form.Item
+          label={t('device.muteMinutes')}
+          name="minutes"
+          rules={[
+            { required: true, message: t('device.muteRange') },
+            {
+              validator: async (_rule, value: unknown) => {
+                const n = Number(value);
+                if (value === null || value === undefined) return;
+                if (!Number.isInteger(n) || n < MUTE_MIN || n > MUTE_MAX) throw new Error(t('device.muteRange'));
               },
-            ]}
-          >
-            <InputNumber style={{ width: '100%' }} precision={0} />
-          </Form.Item>
-        )}
-      </Form>
+            },
+          ]}
+        >
+          <InputNumber style={{ width: '100%' }} precision={0} />
+        </Form.Item>
+      )}
     </FormDialog>
   );
 }

@@ -146,113 +146,105 @@ export function DeviceFormDialog({ open, device, onClose, onCreated }: DeviceFor
       onClose={onClose}
       banner={banner}
       width={720}
+      name="deviceForm"
+      initialValues={initialValues}
+      onFinish={submit}
     >
-      <Form<DeviceFormValues>
-        form={form}
-        name="deviceForm"
-        clearOnDestroy
-        layout="vertical"
-        initialValues={initialValues}
-        onFinish={submit}
-        disabled={busy}
-        scrollToFirstError
-      >
-        <Row gutter={16}>
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            label={t('device.imei')}
+            name="imei"
+            rules={[rules.filled(t('device.imei')), imeiRule]}
+            extra={creating ? undefined : t('device.imeiFixed')}
+          >
+            <Input placeholder={t('device.imeiPlaceholder')} maxLength={15} inputMode="numeric" disabled={!creating} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            label={t('device.name')}
+            name="name"
+            rules={[rules.filled(t('device.name')), rules.max(50)]}
+          >
+            <Input placeholder={t('device.namePlaceholder')} maxLength={50} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            label={t('device.type')}
+            name="typeId"
+            rules={[rules.chosen(t('device.type'))]}
+          >
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={t('device.typePlaceholder')}
+              loading={types.isPending}
+              options={(types.data ?? []).map((type) => ({ value: type.id, label: `${type.name} ${type.model}` }))}
+            />
+          </Form.Item>
+        </Col>
+        {isPlatform && (
           <Col xs={24} sm={12}>
             <Form.Item
-              label={t('device.imei')}
-              name="imei"
-              rules={[rules.required(t('validation.required', { field: t('device.imei') })), imeiRule]}
-              extra={creating ? undefined : t('device.imeiFixed')}
-            >
-              <Input placeholder={t('device.imeiPlaceholder')} maxLength={15} inputMode="numeric" disabled={!creating} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              label={t('device.name')}
-              name="name"
-              rules={[rules.required(t('validation.required', { field: t('device.name') })), rules.max(50)]}
-            >
-              <Input placeholder={t('device.namePlaceholder')} maxLength={50} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              label={t('device.type')}
-              name="typeId"
-              rules={[rules.chosen(t('device.type'))]}
+              label={t('device.company')}
+              name="companyId"
+              rules={[rules.chosen(t('device.company'))]}
             >
               <Select
                 showSearch={{ optionFilterProp: 'label' }}
-                placeholder={t('device.typePlaceholder')}
-                loading={types.isPending}
-                options={(types.data ?? []).map((type) => ({ value: type.id, label: `${type.name} ${type.model}` }))}
+                placeholder={t('device.companyPlaceholder')}
+                loading={companies.isPending}
+                options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
               />
             </Form.Item>
           </Col>
-          {isPlatform && (
-            <Col xs={24} sm={12}>
-              <Form.Item
-                label={t('device.company')}
-                name="companyId"
-                rules={[rules.chosen(t('device.company'))]}
-              >
-                <Select
-                  showSearch={{ optionFilterProp: 'label' }}
-                  placeholder={t('device.companyPlaceholder')}
-                  loading={companies.isPending}
-                  options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-                />
-              </Form.Item>
-            </Col>
-          )}
-          <Col xs={24} sm={12}>
-            <Form.Item
-              label={t('device.region')}
-              name="region"
-              rules={[{ required: true, type: 'array', min: 1, message: t('validation.select', { field: t('device.region') }) }]}
-            >
-              <RegionCascader />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item label={t('device.address')} name="address" rules={[rules.max(200)]}>
-              <Input placeholder={t('device.addressPlaceholder')} maxLength={200} />
-            </Form.Item>
-          </Col>
-          <Col xs={12} sm={6}>
-            <Form.Item label={t('device.latitude')} name="latitude" rules={[rangeRule(-90, 90, t('device.latitudeRange'))]}>
-              <InputNumber style={{ width: '100%' }} precision={6} />
-            </Form.Item>
-          </Col>
-          <Col xs={12} sm={6}>
-            <Form.Item label={t('device.longitude')} name="longitude" rules={[rangeRule(-180, 180, t('device.longitudeRange'))]}>
-              <InputNumber style={{ width: '100%' }} precision={6} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              label={t('device.iccid')}
-              name="iccid"
-              normalize={(v: string) => v.toUpperCase()}
-              rules={[checkRule((v) => (isValidIccid(v.trim()) ? null : t('device.iccidInvalid')))]}
-            >
-              <Input placeholder={t('device.iccidPlaceholder')} maxLength={20} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item label={t('device.installedAt')} name="installedAt">
-              <DatePicker style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col xs={24}>
-            <Form.Item label={t('device.remark')} name="remark" rules={[rules.max(500)]}>
-              <Input.TextArea rows={2} maxLength={500} />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
+        )}
+        <Col xs={24} sm={12}>
+          <Form.Item
+            label={t('device.region')}
+            name="region"
+            rules={[{ required: true, type: 'array', min: 1, message: t('validation.select', { field: t('device.region') }) }]}
+          >
+            <RegionCascader />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item label={t('device.address')} name="address" rules={[rules.max(200)]}>
+            <Input placeholder={t('device.addressPlaceholder')} maxLength={200} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} sm={6}>
+          <Form.Item label={t('device.latitude')} name="latitude" rules={[rangeRule(-90, 90, t('device.latitudeRange'))]}>
+            <InputNumber style={{ width: '100%' }} precision={6} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} sm={6}>
+          <Form.Item label={t('device.longitude')} name="longitude" rules={[rangeRule(-180, 180, t('device.longitudeRange'))]}>
+            <InputNumber style={{ width: '100%' }} precision={6} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            label={t('device.iccid')}
+            name="iccid"
+            normalize={(v: string) => v.toUpperCase()}
+            rules={[checkRule((v) => (isValidIccid(v.trim()) ? null : t('device.iccidInvalid')))]}
+          >
+            <Input placeholder={t('device.iccidPlaceholder')} maxLength={20} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item label={t('device.installedAt')} name="installedAt">
+            <DatePicker style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item label={t('device.remark')} name="remark" rules={[rules.max(500)]}>
+            <Input.TextArea rows={2} maxLength={500} />
+          </Form.Item>
+        </Col>
+      </Row>
     </FormDialog>
   );
 }

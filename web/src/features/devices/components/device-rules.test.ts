@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { DeviceParams } from '@/types/api';
+import { makeDeviceParams } from '@/testing/fixtures';
 
 import {
   customParamOk,
@@ -22,15 +22,7 @@ import {
   toThreshold,
 } from './device-rules';
 
-const params = (over: Partial<DeviceParams> = {}): DeviceParams => ({
-  alertLow: 20,
-  alertHigh: 50,
-  reportInterval: 5,
-  heartbeatInterval: 60,
-  custom: {},
-  dataFlag: 0,
-  ...over,
-});
+const params = makeDeviceParams;
 
 describe('IMEI', () => {
   it('accepts the GSM documentation example and refuses a wrong check digit', () => {

@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { http as mock, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 
+import { makeDevice, makeDeviceParams } from '@/testing/fixtures';
 import { setupPageTests } from '@/testing/page-tests';
 import { server } from '@/testing/server';
 import { findDialog, makeUser, ok, renderApp, signInAs, useBaseHandlers } from '@/testing/test-utils';
-import type { Device, DeviceParams } from '@/types/api';
+import type { Device } from '@/types/api';
 
 import { devicesQueryOptions } from '../api/get-devices';
 
@@ -14,52 +15,8 @@ import { LIVE_REFRESH_MS } from './device-rules';
 
 const PATH = '/DeviceModule/DeviceManagement';
 
-const params = (over: Partial<DeviceParams> = {}): DeviceParams => ({
-  alertLow: 20,
-  alertHigh: 50,
-  reportInterval: 5,
-  heartbeatInterval: 60,
-  custom: {},
-  dataFlag: 0,
-  ...over,
-});
-
-function device(over: Partial<Device>): Device {
-  return {
-    id: 1,
-    imei: '490154203237518',
-    name: '文三路 3 号井',
-    typeId: 7,
-    typeName: '红外甲烷探测器',
-    typeModel: 'GT-100',
-    companyId: 5,
-    companyName: '杭州燃气检测有限公司',
-    address: '文三路 3 号',
-    provinceCode: '330000',
-    cityCode: '330100',
-    countyCode: '330106',
-    regionName: '浙江省 杭州市 西湖区',
-    latitude: null,
-    longitude: null,
-    iccid: '',
-    installedAt: null,
-    remark: '',
-    status: 1,
-    online: true,
-    lastSeenAt: Date.now() - 5 * 60_000,
-    ch4: 123.45,
-    voltage: 362,
-    signal: 21,
-    temperature: 18.5,
-    alarmState: 'high',
-    firmware: '',
-    wanted: params(),
-    confirmed: params(),
-    createdAt: 1795325266737,
-    updatedAt: 1795325266737,
-    ...over,
-  };
-}
+const params = makeDeviceParams;
+const device = (over: Partial<Device>) => makeDevice({ ch4: 123.45, alarmState: 'high', ...over });
 
 const first = device({});
 const second = device({

@@ -56,25 +56,25 @@ export function RoleFormDialog({ open, role, onClose }: RoleFormDialogProps) {
       destroyOnHidden={false}
       forceRender
       width={560}
+      name="roleForm"
+      onFinish={submit}
     >
-      <Form<RoleFormValues> form={form} name="roleForm" layout="vertical" onFinish={submit} disabled={busy}>
-        <Form.Item
-          label={t('roles.name')}
-          name="name"
-          rules={[
-            { required: true, whitespace: true, message: t('roles.nameRequired') },
-            { max: 32, message: t('roles.nameTooLong') },
-          ]}
-        >
-          <Input placeholder={t('roles.namePlaceholder')} maxLength={64} />
-        </Form.Item>
-        <Form.Item label={t('roles.remark')} name="remark">
-          <Input.TextArea placeholder={t('roles.remarkPlaceholder')} autoSize={{ minRows: 2, maxRows: 4 }} maxLength={200} />
-        </Form.Item>
-        <Form.Item label={t('roles.permissions')} name="permissions">
-          <PermissionTree disabled={busy} />
-        </Form.Item>
-      </Form>
+      <Form.Item
+        label={t('roles.name')}
+        name="name"
+        rules={[
+          { required: true, whitespace: true, message: t('roles.nameRequired') },
+          { max: 32, message: t('roles.nameTooLong') },
+        ]}
+      >
+        <Input placeholder={t('roles.namePlaceholder')} maxLength={64} />
+      </Form.Item>
+      <Form.Item label={t('roles.remark')} name="remark">
+        <Input.TextArea placeholder={t('roles.remarkPlaceholder')} autoSize={{ minRows: 2, maxRows: 4 }} maxLength={200} />
+      </Form.Item>
+      <Form.Item label={t('roles.permissions')} name="permissions">
+        <PermissionTree disabled={busy} />
+      </Form.Item>
     </FormDialog>
   );
 }

@@ -2,24 +2,9 @@ import { Cascader } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useRegionTree } from '@/features/companies/api/get-region-tree';
-import type { RegionNode } from '@/types/api';
+import { regionOptions, useRegionTree, type RegionOption } from '@/features/companies/api/get-region-tree';
 
 import { indexRegions } from './sms-user-rules';
-
-interface RegionOption {
-  value: string;
-  label: string;
-  children?: RegionOption[];
-}
-
-function toOptions(nodes: readonly RegionNode[]): RegionOption[] {
-  return nodes.map((node) => ({
-    value: node.code,
-    label: node.name,
-    children: node.children && node.children.length > 0 ? toOptions(node.children) : undefined,
-  }));
-}
 
 interface RegionMultiSelectProps {
   /** Six-digit codes of provinces, cities or counties. */
@@ -35,7 +20,7 @@ interface RegionMultiSelectProps {
 export function RegionMultiSelect({ value, onChange, id }: RegionMultiSelectProps) {
   const { t } = useTranslation();
   const tree = useRegionTree();
-  const options = useMemo(() => toOptions(tree.data ?? []), [tree.data]);
+  const options = useMemo(() => regionOptions(tree.data ?? []), [tree.data]);
   const index = useMemo(() => indexRegions(tree.data ?? []), [tree.data]);
   const paths = (value ?? []).map((code) => index.get(code)?.path ?? [code]);
   return (

@@ -99,154 +99,146 @@ export function SmsUserFormDialog({ open, user, onClose }: SmsUserFormDialogProp
       onClose={onClose}
       banner={banner}
       width={720}
+      name="smsUserForm"
+      initialValues={toFormValues(user, currentLanguage())}
+      onFinish={submit}
     >
-      <Form<SmsUserFormValues>
-        form={form}
-        name="smsUserForm"
-        clearOnDestroy
-        layout="vertical"
-        initialValues={toFormValues(user, currentLanguage())}
-        onFinish={submit}
-        disabled={busy}
-        scrollToFirstError
-      >
-        <Row gutter={16}>
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            label={label.name}
+            name="name"
+            rules={[rules.filled(label.name), rules.max(50)]}
+          >
+            <Input maxLength={50} placeholder={t('smsUser.namePlaceholder')} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            label={label.phone}
+            name="phone"
+            rules={[
+              rules.filled(label.phone),
+              checkRule((v) => (isValidMobile(v.trim()) ? null : t('smsUser.phoneInvalid'))),
+            ]}
+          >
+            <Input maxLength={11} inputMode="numeric" placeholder={t('smsUser.phonePlaceholder')} />
+          </Form.Item>
+        </Col>
+        {isPlatform && (
           <Col xs={24} sm={12}>
-            <Form.Item
-              label={label.name}
-              name="name"
-              rules={[rules.required(t('validation.required', { field: label.name })), rules.max(50)]}
-            >
-              <Input maxLength={50} placeholder={t('smsUser.namePlaceholder')} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              label={label.phone}
-              name="phone"
-              rules={[
-                rules.required(t('validation.required', { field: label.phone })),
-                checkRule((v) => (isValidMobile(v.trim()) ? null : t('smsUser.phoneInvalid'))),
-              ]}
-            >
-              <Input maxLength={11} inputMode="numeric" placeholder={t('smsUser.phonePlaceholder')} />
-            </Form.Item>
-          </Col>
-          {isPlatform && (
-            <Col xs={24} sm={12}>
-              <Form.Item label={t('smsUser.company')} name="companyId" rules={[{ required: true, message: t('smsUser.companyRequired') }]}>
-                <Select<number>
-                  showSearch={{ optionFilterProp: 'label' }}
-                  loading={companies.isPending}
-                  placeholder={t('smsUser.companyPlaceholder')}
-                  options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-                  // Devices belong to one company: another company's choice starts empty.
-                  onChange={() => form.setFieldValue('deviceIds', [])}
-                />
-              </Form.Item>
-            </Col>
-          )}
-          <Col xs={24} sm={isPlatform ? 12 : 24}>
-            <Form.Item label={t('smsUser.escalationLevel')} name="escalationLevel" extra={t('smsUser.escalationHint')}>
-              <Select<number> options={ESCALATION_LEVELS.map((n) => ({ value: n, label: t(`smsUser.escalation.l${n}`) }))} />
-            </Form.Item>
-          </Col>
-          <Col xs={24}>
-            <Form.Item
-              label={t('smsUser.kinds')}
-              name="alarmKinds"
-              rules={[{ required: true, type: 'array', min: 1, message: t('smsUser.kindsRequired') }]}
-            >
-              <Checkbox.Group options={ALARM_KINDS.map((k) => ({ value: k, label: t(`smsUser.kind.${k}`) }))} />
-            </Form.Item>
-          </Col>
-          {kinds.includes('gas') && (
-            <Col xs={24}>
-              <Form.Item label={t('smsUser.gasMinLevel')} name="gasMinLevel" extra={t('smsUser.gasLevelHint')}>
-                <Radio.Group
-                  options={(['low', 'high'] as const).map((level) => ({ value: level, label: t(`smsUser.gasLevel.${level}`) }))}
-                />
-              </Form.Item>
-            </Col>
-          )}
-          <Col xs={24}>
-            <Form.Item label={t('smsUser.scope')} name="scope">
-              <Radio.Group
-                options={SMS_SCOPES.map((s) => ({ value: s, label: t(`smsUser.scopeKind.${s}`) }))}
-                onChange={() => form.setFields([{ name: 'deviceIds', errors: [] }, { name: 'regionCodes', errors: [] }])}
+            <Form.Item label={t('smsUser.company')} name="companyId" rules={[{ required: true, message: t('smsUser.companyRequired') }]}>
+              <Select<number>
+                showSearch={{ optionFilterProp: 'label' }}
+                loading={companies.isPending}
+                placeholder={t('smsUser.companyPlaceholder')}
+                options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+                // Devices belong to one company: another company's choice starts empty.
+                onChange={() => form.setFieldValue('deviceIds', [])}
               />
             </Form.Item>
           </Col>
-          {scope === 'devices' && (
-            <Col xs={24}>
-              <Form.Item
-                label={t('smsUser.devices')}
-                name="deviceIds"
-                rules={[{ required: true, type: 'array', min: 1, message: t('smsUser.devicesRequired') }]}
-              >
-                <DeviceMultiSelect
-                  companyId={isPlatform ? companyId : undefined}
-                  enabled={open && (!isPlatform || Boolean(companyId))}
-                  known={user?.devices ?? []}
-                />
-              </Form.Item>
-            </Col>
-          )}
-          {scope === 'regions' && (
-            <Col xs={24}>
-              <Form.Item
-                label={t('smsUser.regions')}
-                name="regionCodes"
-                extra={t('smsUser.regionsHint')}
-                rules={[{ required: true, type: 'array', min: 1, message: t('smsUser.regionsRequired') }]}
-              >
-                <RegionMultiSelect />
-              </Form.Item>
-            </Col>
-          )}
+        )}
+        <Col xs={24} sm={isPlatform ? 12 : 24}>
+          <Form.Item label={t('smsUser.escalationLevel')} name="escalationLevel" extra={t('smsUser.escalationHint')}>
+            <Select<number> options={ESCALATION_LEVELS.map((n) => ({ value: n, label: t(`smsUser.escalation.l${n}`) }))} />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item
+            label={t('smsUser.kinds')}
+            name="alarmKinds"
+            rules={[{ required: true, type: 'array', min: 1, message: t('smsUser.kindsRequired') }]}
+          >
+            <Checkbox.Group options={ALARM_KINDS.map((k) => ({ value: k, label: t(`smsUser.kind.${k}`) }))} />
+          </Form.Item>
+        </Col>
+        {kinds.includes('gas') && (
           <Col xs={24}>
-            <Form.Item label={t('smsUser.quietHours')} extra={t('smsUser.quietHint')} style={{ marginBottom: 0 }}>
-              <Space wrap align="start">
-                <Form.Item name="quietStart" {...clockProps} dependencies={['quietEnd']}>
-                  <TimePicker format={CLOCK} minuteStep={5} placeholder={t('smsUser.quietStart')} aria-label={t('smsUser.quietStart')} />
-                </Form.Item>
-                <Typography.Text style={{ lineHeight: '32px' }}>–</Typography.Text>
-                <Form.Item
-                  name="quietEnd"
-                  {...clockProps}
-                  dependencies={['quietStart']}
-                  rules={[
-                    ({ getFieldValue }) => ({
-                      validator: async (_rule, value: string) => {
-                        const problem = quietProblem(getFieldValue('quietStart') ?? '', value ?? '');
-                        if (problem === 'pair') throw new Error(t('smsUser.quietPair'));
-                        if (problem === 'same') throw new Error(t('smsUser.quietSame'));
-                      },
-                    }),
-                  ]}
-                >
-                  <TimePicker format={CLOCK} minuteStep={5} placeholder={t('smsUser.quietEnd')} aria-label={t('smsUser.quietEnd')} />
-                </Form.Item>
-              </Space>
+            <Form.Item label={t('smsUser.gasMinLevel')} name="gasMinLevel" extra={t('smsUser.gasLevelHint')}>
+              <Radio.Group
+                options={(['low', 'high'] as const).map((level) => ({ value: level, label: t(`smsUser.gasLevel.${level}`) }))}
+              />
             </Form.Item>
           </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item label={t('smsUser.notifyOnEnd')} name="notifyOnEnd" valuePropName="checked" extra={t('smsUser.notifyOnEndHint')}>
-              <Switch aria-label={t('smsUser.notifyOnEnd')} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item label={t('smsUser.language')} name="language">
-              <Radio.Group options={SMS_LANGUAGES.map((l) => ({ value: l, label: t(`smsUser.languages.${l}`) }))} />
-            </Form.Item>
-          </Col>
+        )}
+        <Col xs={24}>
+          <Form.Item label={t('smsUser.scope')} name="scope">
+            <Radio.Group
+              options={SMS_SCOPES.map((s) => ({ value: s, label: t(`smsUser.scopeKind.${s}`) }))}
+              onChange={() => form.setFields([{ name: 'deviceIds', errors: [] }, { name: 'regionCodes', errors: [] }])}
+            />
+          </Form.Item>
+        </Col>
+        {scope === 'devices' && (
           <Col xs={24}>
-            <Form.Item label={t('smsUser.remark')} name="remark" rules={[rules.max(500)]}>
-              <Input.TextArea maxLength={500} rows={2} showCount />
+            <Form.Item
+              label={t('smsUser.devices')}
+              name="deviceIds"
+              rules={[{ required: true, type: 'array', min: 1, message: t('smsUser.devicesRequired') }]}
+            >
+              <DeviceMultiSelect
+                companyId={isPlatform ? companyId : undefined}
+                enabled={open && (!isPlatform || Boolean(companyId))}
+                known={user?.devices ?? []}
+              />
             </Form.Item>
           </Col>
-        </Row>
-      </Form>
+        )}
+        {scope === 'regions' && (
+          <Col xs={24}>
+            <Form.Item
+              label={t('smsUser.regions')}
+              name="regionCodes"
+              extra={t('smsUser.regionsHint')}
+              rules={[{ required: true, type: 'array', min: 1, message: t('smsUser.regionsRequired') }]}
+            >
+              <RegionMultiSelect />
+            </Form.Item>
+          </Col>
+        )}
+        <Col xs={24}>
+          <Form.Item label={t('smsUser.quietHours')} extra={t('smsUser.quietHint')} style={{ marginBottom: 0 }}>
+            <Space wrap align="start">
+              <Form.Item name="quietStart" {...clockProps} dependencies={['quietEnd']}>
+                <TimePicker format={CLOCK} minuteStep={5} placeholder={t('smsUser.quietStart')} aria-label={t('smsUser.quietStart')} />
+              </Form.Item>
+              <Typography.Text style={{ lineHeight: '32px' }}>–</Typography.Text>
+              <Form.Item
+                name="quietEnd"
+                {...clockProps}
+                dependencies={['quietStart']}
+                rules={[
+                  ({ getFieldValue }) => ({
+                    validator: async (_rule, value: string) => {
+                      const problem = quietProblem(getFieldValue('quietStart') ?? '', value ?? '');
+                      if (problem === 'pair') throw new Error(t('smsUser.quietPair'));
+                      if (problem === 'same') throw new Error(t('smsUser.quietSame'));
+                    },
+                  }),
+                ]}
+              >
+                <TimePicker format={CLOCK} minuteStep={5} placeholder={t('smsUser.quietEnd')} aria-label={t('smsUser.quietEnd')} />
+              </Form.Item>
+            </Space>
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item label={t('smsUser.notifyOnEnd')} name="notifyOnEnd" valuePropName="checked" extra={t('smsUser.notifyOnEndHint')}>
+            <Switch aria-label={t('smsUser.notifyOnEnd')} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item label={t('smsUser.language')} name="language">
+            <Radio.Group options={SMS_LANGUAGES.map((l) => ({ value: l, label: t(`smsUser.languages.${l}`) }))} />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item label={t('smsUser.remark')} name="remark" rules={[rules.max(500)]}>
+            <Input.TextArea maxLength={500} rows={2} showCount />
+          </Form.Item>
+        </Col>
+      </Row>
     </FormDialog>
   );
 }

@@ -129,84 +129,76 @@ export function UserFormDialog({ open, user, onClose }: UserFormDialogProps) {
       onClose={onClose}
       banner={banner}
       width={creating ? 720 : 480}
+      name="userForm"
+      initialValues={initialValues}
+      onFinish={(values) => void submit(values)}
     >
-      <Form<UserFormValues>
-        form={form}
-        name="userForm"
-        clearOnDestroy
-        layout="vertical"
-        initialValues={initialValues}
-        onFinish={(values) => void submit(values)}
-        disabled={busy}
-        scrollToFirstError
-      >
-        <Row gutter={16}>
-          {creating && (
-            <>
-              <Col xs={24} sm={12}>
-                <AccountField name="account" label={label.account} check={accountCheck} />
-              </Col>
-              <Col xs={24} sm={12}>
-                <Form.Item
-                  label={label.password}
-                  name="password"
-                  rules={[rules.required(t('validation.required', { field: label.password })), rules.password]}
-                >
-                  <Input.Password autoComplete="new-password" maxLength={64} />
-                </Form.Item>
-              </Col>
-            </>
-          )}
-          <Col xs={24} sm={creating ? 12 : 24}>
-            <Form.Item
-              label={label.name}
-              name="name"
-              rules={[rules.required(t('validation.required', { field: label.name })), rules.max(50)]}
-            >
-              <Input maxLength={50} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={creating ? 12 : 24}>
-            <Form.Item label={t('users.phone')} name="phone" rules={[rules.phone]}>
-              <Input placeholder={t('validation.phonePlaceholder')} maxLength={24} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={creating ? 12 : 24}>
-            <Form.Item label={t('users.email')} name="email" rules={[rules.email]}>
-              <Input maxLength={100} />
-            </Form.Item>
-          </Col>
-          {creating && meIsPlatform && (
+      <Row gutter={16}>
+        {creating && (
+          <>
             <Col xs={24} sm={12}>
-              <Form.Item label={t('users.company')} name="companyId" extra={t('users.companyHint')}>
-                <Select<number | null>
-                  allowClear
-                  showSearch={{ optionFilterProp: 'label' }}
-                  loading={companies.isPending}
-                  placeholder={t('users.platformUser')}
-                  options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-                  onChange={(value) => onCompanyChange(value ?? null)}
-                  onClear={() => form.setFieldValue('companyId', null)}
-                />
+              <AccountField name="account" label={label.account} check={accountCheck} />
+            </Col>
+            <Col xs={24} sm={12}>
+              <Form.Item
+                label={label.password}
+                name="password"
+                rules={[rules.filled(label.password), rules.password]}
+              >
+                <Input.Password autoComplete="new-password" maxLength={64} />
               </Form.Item>
             </Col>
-          )}
-          {creating && (
-            <>
-              <Col xs={24}>
-                <Form.Item label={t('users.roles')} name="roleIds">
-                  <RoleSelect companyId={targetCompany} />
-                </Form.Item>
-              </Col>
-              <Col xs={24}>
-                <Form.Item label={t('users.extraPermissions')} name="permissions">
-                  <PermissionTree hidePlatformOnly={targetCompany !== null} />
-                </Form.Item>
-              </Col>
-            </>
-          )}
-        </Row>
-      </Form>
+          </>
+        )}
+        <Col xs={24} sm={creating ? 12 : 24}>
+          <Form.Item
+            label={label.name}
+            name="name"
+            rules={[rules.filled(label.name), rules.max(50)]}
+          >
+            <Input maxLength={50} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={creating ? 12 : 24}>
+          <Form.Item label={t('users.phone')} name="phone" rules={[rules.phone]}>
+            <Input placeholder={t('validation.phonePlaceholder')} maxLength={24} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={creating ? 12 : 24}>
+          <Form.Item label={t('users.email')} name="email" rules={[rules.email]}>
+            <Input maxLength={100} />
+          </Form.Item>
+        </Col>
+        {creating && meIsPlatform && (
+          <Col xs={24} sm={12}>
+            <Form.Item label={t('users.company')} name="companyId" extra={t('users.companyHint')}>
+              <Select<number | null>
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                loading={companies.isPending}
+                placeholder={t('users.platformUser')}
+                options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+                onChange={(value) => onCompanyChange(value ?? null)}
+                onClear={() => form.setFieldValue('companyId', null)}
+              />
+            </Form.Item>
+          </Col>
+        )}
+        {creating && (
+          <>
+            <Col xs={24}>
+              <Form.Item label={t('users.roles')} name="roleIds">
+                <RoleSelect companyId={targetCompany} />
+              </Form.Item>
+            </Col>
+            <Col xs={24}>
+              <Form.Item label={t('users.extraPermissions')} name="permissions">
+                <PermissionTree hidePlatformOnly={targetCompany !== null} />
+              </Form.Item>
+            </Col>
+          </>
+        )}
+      </Row>
     </FormDialog>
   );
 }

@@ -51,6 +51,9 @@ export function UserPermissionDialog({ user, onClose }: UserPermissionDialogProp
       busy={change.isPending}
       onClose={onClose}
       width={600}
+      name="userPermissionForm"
+      initialValues={user ? { roleIds: user.rolesList.map((r) => r.id), permissions: user.permissions ?? [] } : undefined}
+      onFinish={submit}
     >
       {user && (
         <Typography.Paragraph type="secondary">
@@ -59,22 +62,12 @@ export function UserPermissionDialog({ user, onClose }: UserPermissionDialogProp
         </Typography.Paragraph>
       )}
       {banner.length > 0 && <Alert type="error" showIcon title={banner.join('；')} style={{ marginBottom: 16 }} role="alert" />}
-      <Form<PermissionFormValues>
-        form={form}
-        name="userPermissionForm"
-        clearOnDestroy
-        layout="vertical"
-        onFinish={submit}
-        disabled={change.isPending}
-        initialValues={user ? { roleIds: user.rolesList.map((r) => r.id), permissions: user.permissions ?? [] } : undefined}
-      >
-        <Form.Item label={t('users.roles')} name="roleIds">
-          <RoleSelect companyId={user?.companyId ?? null} />
-        </Form.Item>
-        <Form.Item label={t('users.extraPermissions')} name="permissions">
-          <PermissionTree hidePlatformOnly={(user?.companyId ?? null) !== null} />
-        </Form.Item>
-      </Form>
+      <Form.Item label={t('users.roles')} name="roleIds">
+        <RoleSelect companyId={user?.companyId ?? null} />
+      </Form.Item>
+      <Form.Item label={t('users.extraPermissions')} name="permissions">
+        <PermissionTree hidePlatformOnly={(user?.companyId ?? null) !== null} />
+      </Form.Item>
     </FormDialog>
   );
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import { deviceDetailPath, paths } from '@/config/paths';
 import { queryClient } from '@/lib/react-query';
+import { makeDevice, makeDeviceParams } from '@/testing/fixtures';
 import { setupPageTests } from '@/testing/page-tests';
 import { server } from '@/testing/server';
 import { findDialog, makeUser, ok, renderApp, signInAs, useBaseHandlers } from '@/testing/test-utils';
@@ -13,44 +14,21 @@ import type { Device } from '@/types/api';
 import { deviceDetailKeys } from '../../api/keys';
 import type { AlarmRecord } from '../../types';
 
-const params = { alertLow: 20, alertHigh: 50, reportInterval: 5, heartbeatInterval: 60, custom: { buzzer: 1 }, dataFlag: 0 };
+const params = makeDeviceParams({ custom: { buzzer: 1 } });
 
-function device(over: Partial<Device> = {}): Device {
-  return {
+const device = (over: Partial<Device> = {}): Device =>
+  makeDevice({
     id: 7,
-    imei: '490154203237518',
     name: '西湖 1 号井',
     typeId: 3,
-    typeName: '红外甲烷探测器',
-    typeModel: 'GT-100',
-    companyId: 5,
-    companyName: '杭州燃气检测有限公司',
     address: '文三路 1 号',
-    provinceCode: '330000',
-    cityCode: '330100',
-    countyCode: '330106',
-    regionName: '浙江省 杭州市 西湖区',
-    latitude: null,
-    longitude: null,
-    iccid: '',
-    installedAt: null,
-    remark: '',
-    status: 1,
-    online: true,
-    lastSeenAt: Date.now() - 5 * 60_000,
-    ch4: 12.46,
-    voltage: 362,
-    signal: 21,
-    temperature: 18.5,
-    alarmState: 'normal',
     firmware: 'v1.2.3',
     wanted: { ...params, alertLow: 15 },
     confirmed: params,
     createdAt: 1795300000000,
     updatedAt: 1795300000000,
     ...over,
-  };
-}
+  });
 
 function alarm(over: Partial<AlarmRecord> = {}): AlarmRecord {
   return {
