@@ -407,3 +407,29 @@ export interface DeviceCommand {
   finishedAt: number | null;
   expiresAt: number;
 }
+
+export type AlarmKind = 'gas' | 'fault' | 'lowBattery' | 'offline';
+
+/** GET /api/alarmLog: one alarm, from its start to its end, with who acknowledged and handled it. */
+export interface AlarmRecord {
+  id: number;
+  deviceId: number;
+  deviceName: string;
+  imei: string;
+  companyId: number;
+  kind: AlarmKind | string;
+  level: string;
+  value: number;
+  peak: number;
+  startedAt: number;
+  endedAt: number | null;
+  durationMs: number | null;
+  status: 'active' | 'ended' | string;
+  ackAt: number | null;
+  ackBy: number | null;
+  ackAccount: string;
+  handledAt: number | null;
+  handledBy: number | null;
+  handledAccount: string;
+  handleNote: string;
+}

@@ -1,3 +1,5 @@
+import type { AlarmRecord } from '@/types/api';
+
 /** Payload of GET /api/home/statistic (docs/api.md "Home"). A part the caller may not see is null. */
 
 /** Alarms started on one local day (epoch ms of its midnight) of one kind. */
@@ -14,24 +16,11 @@ export interface NamedCount {
   count: number;
 }
 
-/** One alarm of the latest-alarms list (the shape of GET /api/alarmLog). */
-export interface HomeAlarm {
-  id: number;
-  deviceId: number;
-  deviceName: string;
-  imei: string;
-  companyId: number;
-  kind: string;
-  level: string;
-  value: number;
-  peak: number;
-  startedAt: number;
-  endedAt: number | null;
-  durationMs: number | null;
-  status: 'active' | 'ended' | string;
-  ackAt: number | null;
-  handledAt: number | null;
-}
+/** One alarm of the latest-alarms list (the shape of GET /api/alarmLog, without who acknowledged and handled it). */
+export type HomeAlarm = Pick<
+  AlarmRecord,
+  'id' | 'deviceId' | 'deviceName' | 'imei' | 'companyId' | 'kind' | 'level' | 'value' | 'peak' | 'startedAt' | 'endedAt' | 'durationMs' | 'status' | 'ackAt' | 'handledAt'
+>;
 
 /** Field names as CONVENTIONS.md fixes them; alarming, faulty and lowBattery count devices with such an open alarm. */
 export interface HomeStatistic {

@@ -1,8 +1,9 @@
 import type { Paginated } from '@/types/api';
 
 /**
- * Payloads only the device detail view reads (docs/api.md "Readings", "Calibrations", "Alarms"); the device,
- * its parameters and its queued commands are in src/types/api.ts, shared with the device list.
+ * Payloads only the device detail view reads (docs/api.md "Readings", "Calibrations"); the device, its
+ * parameters, its queued commands and its alarms are in src/types/api.ts, shared with the device list and
+ * the home page.
  */
 
 /** GET /api/deviceDataLog: one reading. */
@@ -36,31 +37,7 @@ export interface ReadingStatistic {
   points: StatisticPoint[];
 }
 
-export type AlarmKind = 'gas' | 'fault' | 'lowBattery' | 'offline';
-
-/** GET /api/alarmLog: one alarm, from its start to its end, with who acknowledged and handled it. */
-export interface AlarmRecord {
-  id: number;
-  deviceId: number;
-  deviceName: string;
-  imei: string;
-  companyId: number;
-  kind: AlarmKind | string;
-  level: string;
-  value: number;
-  peak: number;
-  startedAt: number;
-  endedAt: number | null;
-  durationMs: number | null;
-  status: 'active' | 'ended' | string;
-  ackAt: number | null;
-  ackBy: number | null;
-  ackAccount: string;
-  handledAt: number | null;
-  handledBy: number | null;
-  handledAccount: string;
-  handleNote: string;
-}
+export type { AlarmKind, AlarmRecord } from '@/types/api';
 
 /** GET /api/calibrateLog: one calibration report. */
 export interface Calibration {
