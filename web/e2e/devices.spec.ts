@@ -16,6 +16,7 @@ import {
 } from './data';
 import { ADMIN } from './env';
 import { apiLogin, expect, openSignedIn, pickRegion, test } from './fixtures';
+import { expectInside, expectNoPageOverflow, expectTableScrolls, NARROW } from './narrow';
 import { readFirstSheet } from './xlsx';
 
 const PAGE = '/DeviceModule/DeviceManagement';
@@ -424,7 +425,7 @@ test.describe('alarm device management (en)', () => {
 });
 
 test.describe('alarm device management at 375 px', () => {
-  test.use({ viewport: { width: 375, height: 740 } });
+  test.use({ viewport: NARROW });
 
   test('filters wrap, the table scrolls inside its box, the dialogs fit', async ({ page, request }) => {
     const token = await apiLogin(request, ADMIN);
@@ -434,34 +435,22 @@ test.describe('alarm device management at 375 px', () => {
     await openSignedIn(page, request, ADMIN, `${PAGE}?companyId=${company.id}`);
     await expect(page.getByRole('table').getByRole('row')).toHaveCount(2, { timeout: FIRST_LOAD });
     await expect(page.locator('.app-wrapper')).toHaveAttribute('data-device', 'mobile');
-    const within375 = async (locator: ReturnType<Page['locator']>) => {
-      const boxes = await locator.evaluateAll((els) =>
-        els.map((el) => el.getBoundingClientRect()).filter((b) => b.width > 0).map((b) => [b.left, b.right]),
-      );
-      expect(boxes.length).toBeGreaterThan(0);
-      for (const [left, right] of boxes) {
-        expect(left).toBeGreaterThanOrEqual(0);
-        expect(right).toBeLessThanOrEqual(375.5);
-      }
-    };
-    await within375(page.getByRole('search').locator('.ant-form-item'));
-    await within375(page.locator('.table-page-toolbar .ant-btn'));
-    const content = page.locator('.ant-table-content').first();
-    const [scroll, client] = await content.evaluate((el) => [el.scrollWidth, el.clientWidth]);
-    expect(scroll).toBeGreaterThan(client);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectInside(page.getByRole('search').locator('.ant-form-item'));
+    await expectInside(page.locator('.table-page-toolbar .ant-btn'));
+    await expectTableScrolls(page);
+    await expectNoPageOverflow(page);
 
     await page.getByRole('button', { name: /新\s*增/ }).click();
     const dialog = page.getByRole('dialog', { name: '新增设备' });
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     await expect(dialog.getByText('请输入IMEI')).toBeVisible();
-    await within375(dialog);
-    await within375(dialog.locator('input'));
+    await expectInside(dialog);
+    await expectInside(dialog.locator('input'));
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: /导入设备/ }).click();
     const importing = page.getByRole('dialog', { name: '导入设备' });
     await expect(importing).toBeVisible();
-    await within375(importing);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectInside(importing);
+    await expectNoPageOverflow(page);
   });
 });

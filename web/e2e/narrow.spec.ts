@@ -1,39 +1,8 @@
-import type { Locator, Page } from '@playwright/test';
-
 import { ADMIN } from './env';
 import { expect, openSignedIn, test } from './fixtures';
+import { expectInside, expectNoPageOverflow, expectTableScrolls, NARROW } from './narrow';
 
-const WIDTH = 375;
-
-test.use({ viewport: { width: WIDTH, height: 740 } });
-
-/** Nothing of the page itself scrolls sideways. */
-async function expectNoPageOverflow(page: Page) {
-  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, document.body.scrollWidth]);
-  for (const w of widths) expect(w).toBeLessThanOrEqual(WIDTH);
-}
-
-async function expectInside(locator: Locator) {
-  const count = await locator.count();
-  expect(count).toBeGreaterThan(0);
-  for (let i = 0; i < count; i += 1) {
-    const box = await locator.nth(i).boundingBox();
-    if (!box) continue; // not rendered
-    expect(box.x).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width).toBeLessThanOrEqual(WIDTH + 0.5);
-  }
-}
-
-/** The table scrolls sideways inside its own box. */
-async function expectTableScrolls(page: Page) {
-  const content = page.locator('.ant-table-content').first();
-  await expect(content).toBeVisible();
-  const [scroll, client] = await content.evaluate((el) => [el.scrollWidth, el.clientWidth]);
-  expect(client).toBeLessThanOrEqual(WIDTH);
-  expect(scroll).toBeGreaterThan(client);
-  await content.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
-  expect(await content.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
-}
+test.use({ viewport: NARROW });
 
 test.describe('375 px (zh-CN)', () => {
   test('Enterprise Management: filters wrap, the table scrolls, the dialog fits', async ({ page, request }) => {

@@ -5,6 +5,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { addDevice, api, runId, seedCompany, seedDeviceType, sendReading, type SeededCompany } from './data';
 import { ADMIN } from './env';
 import { apiLogin, expect, openSignedIn, test } from './fixtures';
+import { expectInside, expectNoPageOverflow, NARROW } from './narrow';
 import { readFirstSheet } from './xlsx';
 
 const USERS_PAGE = '/SmsUserModule/SmsUserManagement';
@@ -197,24 +198,7 @@ test.describe('SMS notifications (zh-CN)', () => {
 });
 
 test.describe('SMS pages at 375 px (zh-CN)', () => {
-  const WIDTH = 375;
-  test.use({ viewport: { width: WIDTH, height: 740 } });
-
-  async function expectInside(locator: ReturnType<Page['locator']>) {
-    const count = await locator.count();
-    expect(count).toBeGreaterThan(0);
-    for (let i = 0; i < count; i += 1) {
-      const box = await locator.nth(i).boundingBox();
-      if (!box) continue; // not rendered
-      expect(box.x).toBeGreaterThanOrEqual(0);
-      expect(box.x + box.width).toBeLessThanOrEqual(WIDTH + 0.5);
-    }
-  }
-
-  async function expectNoPageOverflow(page: Page) {
-    const widths = await page.evaluate(() => [document.documentElement.scrollWidth, document.body.scrollWidth]);
-    for (const w of widths) expect(w).toBeLessThanOrEqual(WIDTH);
-  }
+  test.use({ viewport: NARROW });
 
   test('both pages: filters and dialog fit the screen, every scope choice included', async ({ page, request }) => {
     await openSignedIn(page, request, ADMIN, USERS_PAGE);
