@@ -147,6 +147,7 @@ func BenchmarkDeviceImport(b *testing.B) {
 		company := apitest.CompanyBody(1, "bench-admin")
 		e.Post("/api/company", admin, company)
 		run := 0
+		var spent time.Duration // the uploads alone, not the making of the files
 		for b.Loop() {
 			run++
 			file := deviceSheet(b, run, 10_000, company["name"].(string))
@@ -155,7 +156,8 @@ func BenchmarkDeviceImport(b *testing.B) {
 			if r.Status != http.StatusOK {
 				b.Fatalf("%d %s", r.Status, r.Raw[:min(len(r.Raw), 500)])
 			}
-			b.ReportMetric(time.Since(start).Seconds(), "s/10k-rows")
+			spent += time.Since(start)
 		}
+		b.ReportMetric(spent.Seconds()/float64(run), "s/10k-rows")
 	})
 }

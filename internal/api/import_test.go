@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/xuri/excelize/v2"
 
@@ -104,6 +105,24 @@ func TestDeviceImportAllOrNothing(t *testing.T) {
 		d = list.List[0]
 		if d.CompanyID != c.ID || d.CountyCode != "330106" || d.InstalledAt == nil || d.Latitude == nil || d.Confirmed.AlertLow != 20 {
 			t.Fatalf("imported device: %+v", d)
+		}
+		// Each shown secret is its own device's (the rows are written 500 to a statement): the first and the
+		// last device connect with theirs, and not with each other's.
+		first, last := res.Secrets[0], res.Secrets[len(res.Secrets)-1]
+		reading := map[string]any{"ts": time.Now().UnixMilli(), "ch4": 1}
+		expect(t, ingest(e, first.IMEI, first.Secret, reading), 200, 0)
+		expect(t, ingest(e, last.IMEI, last.Secret, reading), 200, 0)
+		expect(t, ingest(e, last.IMEI, first.Secret, reading), 401, 40100)
+		if db.Dialect == store.Postgres {
+			// A bulk import refreshes the planner's statistics (ANALYZE sets reltuples, -1 before), so the
+			// next import's IMEI lookups use the index rather than plans made for an empty table.
+			var tuples float64
+			if err := db.SQL.QueryRow("SELECT reltuples FROM pg_class WHERE oid = 'devices'::regclass").Scan(&tuples); err != nil {
+				t.Fatal(err)
+			}
+			if tuples < 1000 {
+				t.Fatalf("devices statistics not refreshed after a bulk import: reltuples %v", tuples)
+			}
 		}
 
 		// The same file again: create refuses every row, upsert updates them.

@@ -3,6 +3,7 @@ package device
 import (
 	"context"
 	"database/sql"
+	"log/slog"
 	"strconv"
 	"strings"
 	"time"
@@ -154,6 +155,7 @@ func (s *Service) Import(ctx context.Context, a *auth.Actor, lang i18n.Lang, row
 	}
 
 	res := ImportResult{Secrets: []ImportedSecret{}}
+	var news []store.NewDevice
 	err = s.db.InTx(ctx, func(tx *sql.Tx) error {
 		for _, p := range plan {
 			if p.updateID != 0 {
@@ -164,16 +166,22 @@ func (s *Service) Import(ctx context.Context, a *auth.Actor, lang i18n.Lang, row
 				continue
 			}
 			secret, hash := NewSecret()
-			if _, err := s.db.CreateDevice(ctx, tx, p.fields, p.typ, hash); err != nil {
-				return err
-			}
-			res.Created++
+			news = append(news, store.NewDevice{Fields: p.fields, Type: p.typ, SecretHash: hash})
 			res.Secrets = append(res.Secrets, ImportedSecret{IMEI: p.fields.IMEI, Secret: secret})
 		}
-		return nil
+		res.Created = len(news)
+		return s.db.CreateDevices(ctx, tx, news)
 	})
+	if err == nil && res.Created >= bulkImport {
+		if err := s.db.AnalyzeDevices(ctx); err != nil {
+			slog.Warn("device import: statistics not refreshed; autovacuum will", "err", err) // the import itself is done
+		}
+	}
 	return res, err
 }
+
+// bulkImport is the number of new devices after which an import refreshes the planner's statistics.
+const bulkImport = 1000
 
 // ImportParams checks every row, then queues every row's parameter changes in one transaction.
 func (s *Service) ImportParams(ctx context.Context, a *auth.Actor, lang i18n.Lang, rows []sheet.Row) (ImportResult, error) {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"maps"
+	"slices"
 
 	sq "github.com/Masterminds/squirrel"
 
@@ -99,20 +101,75 @@ func (db *DB) GetDevice(ctx context.Context, scope Scope, id int64) (model.Devic
 
 // CreateDevice stores a device of type t whose confirmed and wanted parameters start as the type's defaults.
 func (db *DB) CreateDevice(ctx context.Context, q Querier, f DeviceFields, t model.DeviceType, secretHash string) (int64, error) {
-	v := f.values()
+	var id int64
+	row, err := queryRow(ctx, q, db.Q.Insert("devices").SetMap(newDeviceValues(f, t, secretHash, NowMs())).Suffix("RETURNING id"))
+	if err == nil {
+		err = row.Scan(&id)
+	}
+	return id, wrap(err, "create device")
+}
+
+// NewDevice is one device of CreateDevices.
+type NewDevice struct {
+	Fields     DeviceFields
+	Type       model.DeviceType
+	SecretHash string
+}
+
+// createDevicesPerStatement keeps a statement's parameters (27 a device) under both databases' limits.
+const createDevicesPerStatement = 500
+
+// CreateDevices inserts many new devices (an import) with multi-row statements: one round trip per 500
+// devices instead of one per device, which is what an import's time on PostgreSQL was spent on.
+func (db *DB) CreateDevices(ctx context.Context, q Querier, news []NewDevice) error {
 	now := NowMs()
+	for start := 0; start < len(news); start += createDevicesPerStatement {
+		chunk := news[start:min(start+createDevicesPerStatement, len(news))]
+		var columns []string
+		ins := db.Q.Insert("devices")
+		for i, n := range chunk {
+			v := newDeviceValues(n.Fields, n.Type, n.SecretHash, now)
+			if i == 0 {
+				columns = slices.Sorted(maps.Keys(v))
+				ins = ins.Columns(columns...)
+			}
+			row := make([]any, len(columns))
+			for j, c := range columns {
+				row[j] = v[c]
+			}
+			ins = ins.Values(row...)
+		}
+		if _, err := exec(ctx, q, ins); err != nil {
+			return wrap(err, "create devices")
+		}
+	}
+	return nil
+}
+
+// AnalyzeDevices refreshes PostgreSQL's statistics of the devices table after a bulk import. Until
+// autovacuum gets to it, the planner still sees the table as it was, and statements prepared then keep
+// plans made for a small table: the next import's IMEI lookup scanned every device once per 500 IMEIs
+// (10,000 rows imported into 10,000 devices: 1.7 s for the lookup alone, growing with the fleet). ANALYZE
+// also makes PostgreSQL plan those statements again. SQLite needs nothing: it always uses the IMEI index.
+func (db *DB) AnalyzeDevices(ctx context.Context) error {
+	if db.Dialect != Postgres {
+		return nil
+	}
+	_, err := db.SQL.ExecContext(ctx, "ANALYZE devices")
+	return wrap(err, "analyze devices")
+}
+
+// newDeviceValues is a new device's row: its fields, enabled, and its type's thresholds and intervals as
+// both wanted and (until the device says otherwise) confirmed.
+func newDeviceValues(f DeviceFields, t model.DeviceType, secretHash string, now int64) map[string]any {
+	v := f.values()
 	for k, x := range map[string]any{"secret_hash": secretHash, "status": model.StatusEnabled, "created_at": now, "updated_at": now,
 		"alert_low": t.LowThreshold, "alert_low_wanted": t.LowThreshold, "alert_high": t.HighThreshold, "alert_high_wanted": t.HighThreshold,
 		"report_interval": t.ReportInterval, "report_interval_wanted": t.ReportInterval,
 		"heartbeat_interval": t.HeartbeatInterval, "heartbeat_interval_wanted": t.HeartbeatInterval} {
 		v[k] = x
 	}
-	var id int64
-	row, err := queryRow(ctx, q, db.Q.Insert("devices").SetMap(v).Suffix("RETURNING id"))
-	if err == nil {
-		err = row.Scan(&id)
-	}
-	return id, wrap(err, "create device")
+	return v
 }
 
 // UpdateDevice replaces a device's identity and placement within scope.
