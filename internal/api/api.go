@@ -106,14 +106,16 @@ func (a *API) Handler() http.Handler {
 	return r
 }
 
-// signInLimit counts the sign-in calls of each client address in a sliding minute, on this instance, and
-// answers 429 past config.SignInRate (one limit for the three calls of a sign-in).
+// signInLimit counts the sign-in calls of each client address in a sliding minute, in the database (so
+// every instance on it counts together), and answers 429 past config.SignInRate (one limit for the three
+// calls of a sign-in).
 func (a *API) signInLimit() func(http.Handler) http.Handler {
 	if a.Config.SignInRate <= 0 {
 		return func(h http.Handler) http.Handler { return h }
 	}
 	return httprate.LimitBy(a.Config.SignInRate, time.Minute,
-		func(r *http.Request) (string, error) { return httpx.ClientIP(r, a.Config.TrustProxy), nil },
+		func(r *http.Request) (string, error) { return "signin:" + httpx.ClientIP(r, a.Config.TrustProxy), nil },
+		httprate.WithLimitCounter(a.DB.RateCounter()),
 		httprate.WithLimitHandler(func(w http.ResponseWriter, r *http.Request) {
 			httpx.Fail(w, r, apperr.New(http.StatusTooManyRequests, apperr.CodeRateLimited, "auth.rate_limited"))
 		}))

@@ -330,3 +330,43 @@ func TestSignInCallsAreRateLimitedPerClientAddress(t *testing.T) {
 		}
 	})
 }
+
+// The sign-in limit is counted in the database: several instances on one database (behind a balancer)
+// hold an address to the limit once, not once each.
+func TestSignInRateIsSharedByInstancesOnOneDatabase(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		cfg := config.Config{SessionTTL: time.Hour, ShutdownTimeout: time.Second, SignInRate: 4, TrustProxy: true}
+		instances := []*apitest.Env{apitest.NewWithConfig(t, db, cfg), apitest.NewWithConfig(t, db, cfg)}
+		from := func(i int, addr string) *apitest.Response {
+			return instances[i%2].Do(apitest.Req{Method: "GET", Path: "/api/login-key",
+				Header: map[string]string{"X-Forwarded-For": addr}})
+		}
+		for i := range 4 {
+			if r := from(i, "203.0.113.9"); r.Status != 200 {
+				t.Fatalf("call %d on instance %d: %d %s", i+1, i%2+1, r.Status, r.Raw)
+			}
+		}
+		for i := range 2 {
+			if r := from(i, "203.0.113.9"); r.Status != http.StatusTooManyRequests || r.Code != 42901 {
+				t.Fatalf("past the limit on instance %d: %d %s", i+1, r.Status, r.Raw)
+			}
+		}
+		if r := from(0, "203.0.113.10"); r.Status != 200 {
+			t.Fatalf("another address: %d %s", r.Status, r.Raw)
+		}
+
+		// Counts older than the two windows the limit reads are pruned; the newer ones stay.
+		if err := db.PruneRateCounts(context.Background(), time.Now().Add(-2*time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+		if r := from(1, "203.0.113.9"); r.Status != http.StatusTooManyRequests {
+			t.Fatalf("pruning removed the current counts: %d %s", r.Status, r.Raw)
+		}
+		if err := db.PruneRateCounts(context.Background(), time.Now().Add(2*time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+		if r := from(1, "203.0.113.9"); r.Status != 200 {
+			t.Fatalf("after every count is pruned: %d %s", r.Status, r.Raw)
+		}
+	})
+}

@@ -236,6 +236,9 @@ func (s *Server) maintain(ctx context.Context) {
 	}
 	step("purging expired sessions", s.auth.Purge)
 	step("creating readings partitions", func(c context.Context) error { return ensurePartitions(c, s.db) })
+	step("pruning sign-in rate counts", func(c context.Context) error {
+		return s.db.PruneRateCounts(c, time.Now().Add(-2*time.Minute)) // the limit reads this minute and the last
+	})
 	step("purging old events", func(c context.Context) error {
 		_, err := s.db.PurgeEvents(c, time.Now().Add(-store.EventKeep))
 		return err
