@@ -153,6 +153,17 @@ func TestDeviceImportAllOrNothing(t *testing.T) {
 				t.Errorf("missing error %s in %+v", want, r.Errors)
 			}
 		}
+		var refused struct{ Failed int }
+		r.Into(t, &refused)
+		if refused.Failed != 3 {
+			t.Errorf("failed rows: %d, want 3 (rows 3, 4 and 5)", refused.Failed)
+		}
+		// A repeated IMEI names the first row that has it, in the caller's language.
+		for _, x := range r.Errors {
+			if x.Row == 3 && x.Field == "imei" && x.Msg != "与第 2 行的 IMEI 重复" {
+				t.Errorf("duplicate IMEI message does not name row 2: %q", x.Msg)
+			}
+		}
 
 		// Files that are not what they should be.
 		expect(t, upload(t, e, "/api/device/import", admin, "en", "create", []byte("not a spreadsheet")), 400, 40000)

@@ -92,49 +92,34 @@ func (s *Service) Import(ctx context.Context, a *auth.Actor, lang i18n.Lang, row
 			companies[c.Name] = c.ID
 		}
 	}
-	imeis := make([]string, 0, len(rows))
-	for _, r := range rows {
-		imeis = append(imeis, r.Get("imei"))
-	}
-	existing, err := s.db.DevicesByIMEI(ctx, imeis)
+	existing, err := s.devicesNamed(ctx, rows)
 	if err != nil {
 		return ImportResult{}, err
 	}
 
-	var errs []apperr.FieldError
-	fail := func(row int, field, key string, args ...any) {
-		errs = append(errs, apperr.FieldError{Row: row, Field: field, Msg: i18n.T(lang, key, args...)})
-	}
-	seen := map[string]int{}
+	check := newRowProblems(lang)
 	plan := make([]plannedRow, 0, len(rows))
 	for _, r := range rows {
 		in, bad := rowInput(r)
 		for _, f := range bad {
-			fail(r.Number, f, "import.bad_value")
+			check.fail(r.Number, f, "import.bad_value")
 		}
 		t, ok := types[r.Get("model")]
 		if !ok {
-			fail(r.Number, "model", "device.unknown_type")
+			check.fail(r.Number, "model", "device.unknown_type")
 		}
 		in.TypeID = t.ID
 		company := a.CompanyID
 		if a.IsPlatform() {
 			id, ok := companies[r.Get("company")]
 			if !ok {
-				fail(r.Number, "company", "role.company_not_found")
+				check.fail(r.Number, "company", "role.company_not_found")
 			}
 			company = &id
 		}
-		for _, f := range httpx.Check(lang, in) {
-			errs = append(errs, apperr.FieldError{Row: r.Number, Field: f.Field, Msg: f.Msg})
-		}
-		for _, f := range placement(in) {
-			fail(r.Number, f.Field, f.Key, f.Args...)
-		}
-		if first, dup := seen[in.IMEI]; dup {
-			fail(r.Number, "imei", "import.duplicate_imei", first)
-		}
-		seen[in.IMEI] = r.Number
+		check.add(r.Number, httpx.Check(lang, in))
+		check.add(r.Number, placement(in))
+		check.once(r.Number, in.IMEI)
 		p := plannedRow{number: r.Number, typ: t}
 		if company != nil {
 			p.fields = toFields(in, *company)
@@ -142,16 +127,14 @@ func (s *Service) Import(ctx context.Context, a *auth.Actor, lang i18n.Lang, row
 		if d, taken := existing[in.IMEI]; taken {
 			// Another company's device is "taken" as if it were any device: nothing tells whose it is.
 			if mode != ModeUpsert || (company != nil && d.CompanyID != *company) || (!a.IsPlatform() && d.CompanyID != *a.CompanyID) {
-				fail(r.Number, "imei", "device.imei_taken")
+				check.fail(r.Number, "imei", "device.imei_taken")
 			}
 			p.updateID = d.ID
 		}
 		plan = append(plan, p)
 	}
-	if len(errs) > 0 {
-		e := apperr.Validation(errs...)
-		e.Data = ImportResult{Failed: failedRows(errs), Secrets: []ImportedSecret{}}
-		return ImportResult{}, e
+	if err := check.err(); err != nil {
+		return ImportResult{}, err
 	}
 
 	res := ImportResult{Secrets: []ImportedSecret{}}
@@ -185,18 +168,11 @@ const bulkImport = 1000
 
 // ImportParams checks every row, then queues every row's parameter changes in one transaction.
 func (s *Service) ImportParams(ctx context.Context, a *auth.Actor, lang i18n.Lang, rows []sheet.Row) (ImportResult, error) {
-	imeis := make([]string, 0, len(rows))
-	for _, r := range rows {
-		imeis = append(imeis, r.Get("imei"))
-	}
-	existing, err := s.db.DevicesByIMEI(ctx, imeis)
+	existing, err := s.devicesNamed(ctx, rows)
 	if err != nil {
 		return ImportResult{}, err
 	}
-	var errs []apperr.FieldError
-	fail := func(row int, field, key string, args ...any) {
-		errs = append(errs, apperr.FieldError{Row: row, Field: field, Msg: i18n.T(lang, key, args...)})
-	}
+	check := newRowProblems(lang)
 	type change struct {
 		id     int64
 		alert  *AlertInput
@@ -204,56 +180,46 @@ func (s *Service) ImportParams(ctx context.Context, a *auth.Actor, lang i18n.Lan
 		number int
 	}
 	var changes []change
-	seen := map[string]int{}
 	for _, r := range rows {
 		imei := r.Get("imei")
 		d, ok := existing[imei]
 		if !ok || (!a.IsPlatform() && d.CompanyID != *a.CompanyID) {
-			fail(r.Number, "imei", "import.no_device")
+			check.fail(r.Number, "imei", "import.no_device")
 			continue
 		}
-		if first, dup := seen[imei]; dup {
-			fail(r.Number, "imei", "import.duplicate_imei", first)
-		}
-		seen[imei] = r.Number
+		check.once(r.Number, imei)
 		c := change{id: d.ID, number: r.Number}
 		low, high := r.Get("alertLow"), r.Get("alertHigh")
 		if low != "" || high != "" {
 			in := AlertInput{DeviceIDs: []int64{d.ID}, AlertLow: d.Wanted.AlertLow, AlertHigh: d.Wanted.AlertHigh}
 			if !parseFloat(low, &in.AlertLow) {
-				fail(r.Number, "alertLow", "import.bad_value")
+				check.fail(r.Number, "alertLow", "import.bad_value")
 			}
 			if !parseFloat(high, &in.AlertHigh) {
-				fail(r.Number, "alertHigh", "import.bad_value")
+				check.fail(r.Number, "alertHigh", "import.bad_value")
 			}
-			for _, f := range append(httpx.Check(lang, in), alertRules(in)...) {
-				errs = append(errs, apperr.FieldError{Row: r.Number, Field: f.Field, Msg: orT(lang, f)})
-			}
+			check.add(r.Number, append(httpx.Check(lang, in), alertRules(in)...))
 			c.alert = &in
 		}
 		report, heartbeat := r.Get("reportInterval"), r.Get("heartbeatInterval")
 		if report != "" || heartbeat != "" {
 			in := IntervalInput{DeviceIDs: []int64{d.ID}, ReportInterval: d.Wanted.ReportInterval, HeartbeatInterval: d.Wanted.HeartbeatInterval}
 			if !parseInt(report, &in.ReportInterval) {
-				fail(r.Number, "reportInterval", "import.bad_value")
+				check.fail(r.Number, "reportInterval", "import.bad_value")
 			}
 			if !parseInt(heartbeat, &in.HeartbeatInterval) {
-				fail(r.Number, "heartbeatInterval", "import.bad_value")
+				check.fail(r.Number, "heartbeatInterval", "import.bad_value")
 			}
-			for _, f := range append(httpx.Check(lang, in), intervalRules(in)...) {
-				errs = append(errs, apperr.FieldError{Row: r.Number, Field: f.Field, Msg: orT(lang, f)})
-			}
+			check.add(r.Number, append(httpx.Check(lang, in), intervalRules(in)...))
 			c.ival = &in
 		}
 		if c.alert == nil && c.ival == nil {
-			fail(r.Number, "imei", "import.nothing_to_change")
+			check.fail(r.Number, "imei", "import.nothing_to_change")
 		}
 		changes = append(changes, c)
 	}
-	if len(errs) > 0 {
-		e := apperr.Validation(errs...)
-		e.Data = ImportResult{Failed: failedRows(errs), Secrets: []ImportedSecret{}}
-		return ImportResult{}, e
+	if err := check.err(); err != nil {
+		return ImportResult{}, err
 	}
 	res := ImportResult{Secrets: []ImportedSecret{}}
 	expires := time.Now().Add(CommandTTL).UnixMilli()
@@ -352,17 +318,62 @@ func parseInt(s string, dst *int) bool {
 	return err == nil
 }
 
-func orT(lang i18n.Lang, f apperr.FieldError) string {
-	if f.Msg != "" {
-		return f.Msg
+// devicesNamed finds the devices an import file's IMEI column names.
+func (s *Service) devicesNamed(ctx context.Context, rows []sheet.Row) (map[string]store.ExistingDevice, error) {
+	imeis := make([]string, 0, len(rows))
+	for _, r := range rows {
+		imeis = append(imeis, r.Get("imei"))
 	}
-	return i18n.T(lang, f.Key, f.Args...)
+	return s.db.DevicesByIMEI(ctx, imeis)
 }
 
-func failedRows(errs []apperr.FieldError) int {
+// rowProblems collects what is wrong with an import file, each problem with its row number and its message
+// in the caller's language. The file is written only when there is none.
+type rowProblems struct {
+	lang  i18n.Lang
+	list  []apperr.FieldError
+	imeis map[string]int // the first row naming each IMEI: a file names a device once
+}
+
+func newRowProblems(lang i18n.Lang) *rowProblems {
+	return &rowProblems{lang: lang, imeis: map[string]int{}}
+}
+
+// fail notes a problem of a row's field by its message key.
+func (p *rowProblems) fail(row int, field, key string, args ...any) {
+	p.list = append(p.list, apperr.FieldError{Row: row, Field: field, Msg: i18n.T(p.lang, key, args...)})
+}
+
+// add notes the problems an input's rules found (each with its message, or a key to translate).
+func (p *rowProblems) add(row int, found []apperr.FieldError) {
+	for _, f := range found {
+		msg := f.Msg
+		if msg == "" {
+			msg = i18n.T(p.lang, f.Key, f.Args...)
+		}
+		p.list = append(p.list, apperr.FieldError{Row: row, Field: f.Field, Msg: msg})
+	}
+}
+
+// once notes a row naming an IMEI that an earlier row named.
+func (p *rowProblems) once(row int, imei string) {
+	if first, dup := p.imeis[imei]; dup {
+		p.fail(row, "imei", "import.duplicate_imei", first)
+		return
+	}
+	p.imeis[imei] = row
+}
+
+// err is nil for a clean file, else the 422 listing every problem, with the number of bad rows.
+func (p *rowProblems) err() error {
+	if len(p.list) == 0 {
+		return nil
+	}
 	rows := map[int]bool{}
-	for _, e := range errs {
+	for _, e := range p.list {
 		rows[e.Row] = true
 	}
-	return len(rows)
+	e := apperr.Validation(p.list...)
+	e.Data = ImportResult{Failed: len(rows), Secrets: []ImportedSecret{}}
+	return e
 }
