@@ -131,6 +131,11 @@ func TestWriterHoldsLiveStateBackUnderLoad(t *testing.T) {
 		if marked, err := db.MarkOffline(ctx, time.Now().Add(24*time.Hour).UnixMilli(), 0); err != nil || len(marked) != len(ids) {
 			t.Fatalf("marked %d of %d offline: %v", len(marked), len(ids), err)
 		}
+		// The home page's trend counts each of them, from the roll-up the sweep writes once.
+		var started int
+		if err := db.SQL.QueryRow("SELECT COALESCE(sum(n), 0) FROM alarm_counts WHERE kind = 'offline'").Scan(&started); err != nil || started != len(ids) {
+			t.Fatalf("offline alarms counted %d, want %d: %v", started, len(ids), err)
+		}
 	})
 }
 

@@ -267,6 +267,7 @@ func (db *DB) MarkOffline(ctx context.Context, now, grace int64) ([]int64, error
 		if err != nil {
 			return wrap(err, "find silent devices")
 		}
+		started := alarmStarts{}
 		for _, s := range list {
 			if _, err := exec(ctx, tx, db.Q.Update("devices").Set("online", 0).Where(sq.Eq{"id": s.id, "online": 1})); err != nil {
 				return wrap(err, "mark offline")
@@ -288,9 +289,7 @@ func (db *DB) MarkOffline(ctx context.Context, now, grace int64) ([]int64, error
 					AlarmID: alarmID, AlarmKind: "offline", TS: now}); err != nil {
 					return err
 				}
-				if err := db.countAlarmStarts(ctx, tx, alarmStarts{{s.company, DayKey(now), "offline"}: 1}); err != nil {
-					return err
-				}
+				started[alarmDay{s.company, DayKey(now), "offline"}]++
 			}
 			// The most urgent word wins: an open gas alarm keeps its level.
 			if _, err := exec(ctx, tx, db.Q.Update("devices").Set("alarm_state", "offline").
@@ -299,7 +298,7 @@ func (db *DB) MarkOffline(ctx context.Context, now, grace int64) ([]int64, error
 			}
 			marked = append(marked, s.id)
 		}
-		return nil
+		return db.countAlarmStarts(ctx, tx, started) // the day's roll-up, once for the whole sweep
 	})
 	return marked, err
 }

@@ -52,8 +52,7 @@ func scanEvent(r rowScanner) (Event, error) {
 	return e, err
 }
 
-// EventsAfter returns up to limit events of the scope with an id above after and created before notAfter
-// (epoch ms; 0 for no bound), oldest first.
+// EventsAfter returns up to limit events of the scope with an id above after, oldest first.
 func (db *DB) EventsAfter(ctx context.Context, scope Scope, after int64, limit int) ([]Event, error) {
 	return db.eventsAfter(ctx, scope, after, 0, limit)
 }
@@ -98,17 +97,8 @@ const EventKeep = 7 * 24 * time.Hour
 
 // PurgeEvents deletes events created before cutoff, in small batches.
 func (db *DB) PurgeEvents(ctx context.Context, cutoff time.Time) (int64, error) {
-	var n int64
-	for {
-		res, err := exec(ctx, db.SQL, db.Q.Delete("events").Where(sq.Expr("id IN (SELECT id FROM events WHERE created_at < ? LIMIT ?)",
-			cutoff.UnixMilli(), retentionBatch)))
-		if err != nil {
-			return n, wrap(err, "purge events")
-		}
-		k, _ := res.RowsAffected()
-		n += k
-		if k < retentionBatch {
-			return n, nil
-		}
-	}
+	del := db.Q.Delete("events").Where(sq.Expr("id IN (SELECT id FROM events WHERE created_at < ? LIMIT ?)",
+		cutoff.UnixMilli(), retentionBatch))
+	n, err := inBatches(ctx, func() (sql.Result, error) { return exec(ctx, db.SQL, del) })
+	return n, wrap(err, "purge events")
 }

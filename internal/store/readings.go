@@ -112,21 +112,17 @@ func (db *DB) insertReadings(ctx context.Context, tx *sql.Tx, piece []Reading, f
 	for _, r := range piece {
 		args = append(args, r.DeviceID, r.CompanyID, r.TS, r.ReceivedAt, r.CH4, r.Voltage, r.Signal, r.Temperature, r.Status)
 	}
-	rows, err := stmt.QueryContext(ctx, args...)
-	if err != nil {
-		return 0, wrap(err, "store readings")
-	}
 	inserted := map[[2]int64]bool{}
-	for rows.Next() {
+	rows, err := stmt.QueryContext(ctx, args...)
+	err = scanRows(rows, err, func(r rowScanner) ([2]int64, error) {
 		var k [2]int64
-		if err := rows.Scan(&k[0], &k[1]); err != nil {
-			rows.Close()
-			return 0, wrap(err, "store readings")
-		}
+		err := r.Scan(&k[0], &k[1])
+		return k, err
+	}, func(k [2]int64) error {
 		inserted[k] = true
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return 0, wrap(err, "store readings")
 	}
 	stored := int64(len(inserted))

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"regexp"
 	"time"
@@ -38,28 +39,39 @@ func (db *DB) PurgeBefore(ctx context.Context, cutoff time.Time) (int64, error) 
 	for _, t := range retained {
 		// On PostgreSQL the readings of the cutoff's own month, and any in the default partition, still go
 		// row by row below.
-		for {
-			var q string
-			if db.Dialect == Postgres {
-				q = fmt.Sprintf("DELETE FROM %s WHERE ctid IN (SELECT ctid FROM %s WHERE %s < $1%s LIMIT %d)", t.table, t.table, t.column, t.extra, retentionBatch)
-			} else {
-				q = fmt.Sprintf("DELETE FROM %s WHERE rowid IN (SELECT rowid FROM %s WHERE %s < ?%s LIMIT %d)", t.table, t.table, t.column, t.extra, retentionBatch)
-				if t.table == "readings" { // WITHOUT ROWID: delete by key
-					q = fmt.Sprintf("DELETE FROM readings WHERE (device_id, ts) IN (SELECT device_id, ts FROM readings WHERE ts < ? LIMIT %d)", retentionBatch)
-				}
-			}
-			res, err := db.SQL.ExecContext(ctx, q, ms)
-			if err != nil {
-				return n, wrap(err, "purge "+t.table)
-			}
-			k, _ := res.RowsAffected()
-			n += k
-			if k < retentionBatch || ctx.Err() != nil {
-				break
+		var q string
+		if db.Dialect == Postgres {
+			q = fmt.Sprintf("DELETE FROM %s WHERE ctid IN (SELECT ctid FROM %s WHERE %s < $1%s LIMIT %d)", t.table, t.table, t.column, t.extra, retentionBatch)
+		} else {
+			q = fmt.Sprintf("DELETE FROM %s WHERE rowid IN (SELECT rowid FROM %s WHERE %s < ?%s LIMIT %d)", t.table, t.table, t.column, t.extra, retentionBatch)
+			if t.table == "readings" { // WITHOUT ROWID: delete by key
+				q = fmt.Sprintf("DELETE FROM readings WHERE (device_id, ts) IN (SELECT device_id, ts FROM readings WHERE ts < ? LIMIT %d)", retentionBatch)
 			}
 		}
+		k, err := inBatches(ctx, func() (sql.Result, error) { return db.SQL.ExecContext(ctx, q, ms) })
+		n += k
+		if err != nil {
+			return n, wrap(err, "purge "+t.table)
+		}
 	}
-	return n, ctx.Err()
+	return n, nil
+}
+
+// inBatches runs a delete of at most retentionBatch rows until one removes fewer, or ctx ends: each batch
+// is its own short statement, so a purge never holds a long lock.
+func inBatches(ctx context.Context, batch func() (sql.Result, error)) (int64, error) {
+	var n int64
+	for {
+		res, err := batch()
+		if err != nil {
+			return n, err
+		}
+		k, _ := res.RowsAffected()
+		n += k
+		if k < retentionBatch || ctx.Err() != nil {
+			return n, ctx.Err()
+		}
+	}
 }
 
 // dropOldPartitions drops the monthly readings partitions whose whole month is before cutoff.

@@ -74,6 +74,9 @@ var smsColumns = []string{"m.id", "m.company_id", "m.sms_user_id", "m.user_name"
 	"m.alarm_id", "m.alarm_kind", "m.level", "m.event_type", "m.reminder", "m.language", "m.content", "m.params", "m.provider",
 	"m.status", "m.provider_msg_id", "m.error", "m.attempts", "m.next_attempt_at", "m.created_at", "m.updated_at", "m.sent_at"}
 
+// smsReturning gives back a claimed message's columns (smsColumns without the table's alias).
+var smsReturning = "RETURNING " + strings.ReplaceAll(strings.Join(smsColumns, ", "), "m.", "")
+
 var smsLog = table{from: "sms_send_log m", columns: smsColumns, companyColumn: "m.company_id", idColumn: "m.id"}
 
 func scanSMS(r rowScanner) (SMSMessage, error) {
@@ -348,26 +351,14 @@ func (db *DB) ClaimSMS(ctx context.Context, now, lockedUntil int64, limit int) (
 		if err != nil || len(ids) == 0 {
 			return wrap(err, "claim messages")
 		}
-		returning := "RETURNING " + strings.ReplaceAll(strings.Join(smsColumns, ", "), "m.", "")
 		upd := db.Q.Update("sms_send_log").Set("status", SMSSending).Set("locked_until", lockedUntil).
-			Set("attempts", sq.Expr("attempts + 1")).Set("updated_at", now).Where(sq.Eq{"id": ids}).Where(due).Suffix(returning)
+			Set("attempts", sq.Expr("attempts + 1")).Set("updated_at", now).Where(sq.Eq{"id": ids}).Where(due).Suffix(smsReturning)
 		query, args, err := upd.ToSql()
 		if err != nil {
 			return err
 		}
 		rows, err := tx.QueryContext(ctx, query, args...)
-		if err != nil {
-			return wrap(err, "claim messages")
-		}
-		defer rows.Close()
-		for rows.Next() {
-			m, err := scanSMS(rows)
-			if err != nil {
-				return wrap(err, "claim messages")
-			}
-			out = append(out, m)
-		}
-		return wrap(rows.Err(), "claim messages")
+		return wrap(scanRows(rows, err, scanSMS, func(m SMSMessage) error { out = append(out, m); return nil }), "claim messages")
 	})
 	return out, err
 }

@@ -53,3 +53,13 @@ export const useAuthStore = create<AuthState>((set) => ({
 export function getToken(): string | null {
   return useAuthStore.getState().token;
 }
+
+/** Whether a user belongs to the platform (no company) rather than to a company. */
+export function isPlatformUser(user: Pick<UserInfo, 'companyId'> | null | undefined): boolean {
+  return user?.companyId === null || user?.companyId === undefined;
+}
+
+/** Whether the signed-in user is a platform user: who chooses a company in filters and dialogs. */
+export function useIsPlatform(): boolean {
+  return useAuthStore((s) => isPlatformUser(s.userInfo));
+}

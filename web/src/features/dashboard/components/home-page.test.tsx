@@ -10,6 +10,7 @@ import { server } from '@/testing/server';
 import { makeUser, ok, renderApp, resetStores, signInAs, useBaseHandlers } from '@/testing/test-utils';
 
 import type { HomeStatistic } from '../types';
+import { DEVICE_PARTS_HIDDEN } from '../testing/statistic';
 
 // echarts needs a canvas, which jsdom lacks: the charts are replaced by what they would draw.
 vi.mock('./lazy-charts', () => ({
@@ -128,22 +129,7 @@ describe('home page', () => {
     server.use(
       mock.get('/api/home/statistic', () =>
         ok(
-          statistic({
-            companies: 23456,
-            devices: null,
-            online: null,
-            offline: null,
-            alarming: null,
-            faulty: null,
-            lowBattery: null,
-            readingsToday: null,
-            alarmsToday: null,
-            unhandledAlarms: null,
-            alarmTrend: null,
-            byType: null,
-            byProvince: null,
-            latestAlarms: null,
-          }),
+          statistic({ companies: 23456, ...DEVICE_PARTS_HIDDEN }),
         ),
       ),
     );

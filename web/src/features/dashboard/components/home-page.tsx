@@ -1,7 +1,7 @@
 import { Skeleton, Space } from 'antd';
 import { lazy, Suspense } from 'react';
 
-import { useAuthStore } from '@/lib/auth-store';
+import { isPlatformUser, useAuthStore } from '@/lib/auth-store';
 import { usePermission } from '@/lib/authorization';
 
 import { useHomeStatistic } from '../api/get-home-statistic';
@@ -21,7 +21,7 @@ export function HomePage() {
   const user = useAuthStore((s) => s.userInfo);
   const devices = usePermission('DeviceManagement');
   const companies = usePermission('CompanyManagement');
-  const platform = user !== null && (user.companyId === null || user.companyId === undefined);
+  const platform = user !== null && isPlatformUser(user);
   const maySee = devices || (platform && companies);
   // Asked here, while the figures' chunk loads, so the answer is on its way as soon as the page shows
   // (and one observer: a second one mounting later would ask again).

@@ -1,14 +1,14 @@
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { useAuthStore } from '@/lib/auth-store';
+import { isPlatformUser, useAuthStore } from '@/lib/auth-store';
 
 /** The home page's greeting: the user's name, account and whether it is a platform or company user. */
 export function Welcome() {
   const { t } = useTranslation();
   const user = useAuthStore((s) => s.userInfo);
   if (!user) return null;
-  const platform = user.companyId === null || user.companyId === undefined;
+  const platform = isPlatformUser(user);
   return (
     <div className="home-welcome">
       <Typography.Title level={3} style={{ margin: 0 }}>

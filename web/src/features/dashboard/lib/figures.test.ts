@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { DEVICE_PARTS_HIDDEN } from '../testing/statistic';
 import type { HomeStatistic } from '../types';
 
 import { alarmLabelKey, alarmValueText, formatCount, homeFigures } from './figures';
@@ -41,22 +42,7 @@ describe('homeFigures', () => {
   it('has no card for a part the server left out', () => {
     const company = { ...full, companies: null };
     expect(homeFigures(company).map((f) => f.key)).not.toContain('companies');
-    const platformOnly = {
-      ...full,
-      devices: null,
-      online: null,
-      offline: null,
-      alarming: null,
-      faulty: null,
-      lowBattery: null,
-      readingsToday: null,
-      alarmsToday: null,
-      unhandledAlarms: null,
-      alarmTrend: null,
-      byType: null,
-      byProvince: null,
-      latestAlarms: null,
-    };
+    const platformOnly = { ...full, ...DEVICE_PARTS_HIDDEN };
     expect(homeFigures(platformOnly).map((f) => f.key)).toEqual(['companies']);
     expect(homeFigures({ ...platformOnly, companies: null })).toEqual([]);
   });

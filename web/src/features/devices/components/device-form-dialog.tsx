@@ -7,7 +7,7 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { regionCodes, regionPath } from '@/features/companies/components/region';
 import { RegionCascader } from '@/features/companies/components/region-cascader';
 import { useCompanyOptions } from '@/features/users/api/get-company-options';
-import { useAuthStore } from '@/lib/auth-store';
+import { useIsPlatform } from '@/lib/auth-store';
 import { applyApiErrors } from '@/lib/form-errors';
 import { checkRule, useFormRules } from '@/lib/form-rules';
 import { useSuccessThen } from '@/lib/use-success-then';
@@ -65,8 +65,7 @@ export function DeviceFormDialog({ open, device, onClose, onCreated }: DeviceFor
   const rules = useFormRules();
   const [form] = Form.useForm<DeviceFormValues>();
   const [banner, setBanner] = useState<string[]>([]);
-  const me = useAuthStore((s) => s.userInfo);
-  const isPlatform = me?.companyId === null || me?.companyId === undefined;
+  const isPlatform = useIsPlatform();
   const creating = device === null;
   const companies = useCompanyOptions(open && isPlatform);
   const types = useDeviceTypeOptions(open);

@@ -13,7 +13,7 @@ import { deviceDetailPath } from '@/config/paths';
 import { regionCodes } from '@/features/companies/components/region';
 import { RegionCascader } from '@/features/companies/components/region-cascader';
 import { useCompanyOptions } from '@/features/users/api/get-company-options';
-import { useAuthStore } from '@/lib/auth-store';
+import { useIsPlatform } from '@/lib/auth-store';
 import { Permission, usePermission } from '@/lib/authorization';
 import { positiveInt, zeroOne } from '@/lib/filter-values';
 import { formatDateTime, signalLabelKey } from '@/lib/format';
@@ -152,8 +152,7 @@ function DeleteDeviceButton({ device }: { device: Device }) {
 export function DevicesList() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
-  const me = useAuthStore((s) => s.userInfo);
-  const isPlatform = me?.companyId === null || me?.companyId === undefined;
+  const isPlatform = useIsPlatform();
   const table = useTableQuery(FILTERS, DEFAULTS);
   const [form] = Form.useForm<FilterFormValues>();
   const dialog = useEditDialog<Device>();

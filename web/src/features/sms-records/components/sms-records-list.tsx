@@ -6,7 +6,7 @@ import { ExportButton } from '@/components/ui/export-button';
 import { dateTimeColumn } from '@/components/ui/list-columns';
 import { FilterBar, TablePage, type FilterTable } from '@/components/ui/table-page';
 import { useCompanyOptions } from '@/features/users/api/get-company-options';
-import { useAuthStore } from '@/lib/auth-store';
+import { useIsPlatform } from '@/lib/auth-store';
 import { Permission } from '@/lib/authorization';
 import { dayRange, positiveInt } from '@/lib/filter-values';
 import { buildDayRange, formatDateTime } from '@/lib/format';
@@ -71,8 +71,7 @@ function StatusTag({ record }: { record: SmsRecord }) {
  */
 export function SmsRecordsList() {
   const { t } = useTranslation();
-  const me = useAuthStore((s) => s.userInfo);
-  const isPlatform = me?.companyId === null || me?.companyId === undefined;
+  const isPlatform = useIsPlatform();
   const table = useTableQuery(FILTERS, DEFAULTS);
   const [form] = Form.useForm<FilterFormValues>();
   const companies = useCompanyOptions(isPlatform);

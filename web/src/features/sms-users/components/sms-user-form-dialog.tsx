@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 import { FormDialog } from '@/components/ui/form-dialog';
 import { useCompanyOptions } from '@/features/users/api/get-company-options';
-import { useAuthStore } from '@/lib/auth-store';
+import { useIsPlatform } from '@/lib/auth-store';
 import { applyApiErrors } from '@/lib/form-errors';
 import { checkRule, useFormRules } from '@/lib/form-rules';
 import { currentLanguage } from '@/lib/i18n';
@@ -60,8 +60,7 @@ export function SmsUserFormDialog({ open, user, onClose }: SmsUserFormDialogProp
   const rules = useFormRules();
   const [form] = Form.useForm<SmsUserFormValues>();
   const [banner, setBanner] = useState<string[]>([]);
-  const me = useAuthStore((s) => s.userInfo);
-  const isPlatform = me?.companyId === null || me?.companyId === undefined;
+  const isPlatform = useIsPlatform();
   const creating = user === null;
   const companies = useCompanyOptions(open && isPlatform);
   const scope = Form.useWatch('scope', form);

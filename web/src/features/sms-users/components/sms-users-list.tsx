@@ -11,7 +11,7 @@ import { FilterBar, TablePage } from '@/components/ui/table-page';
 import { paths } from '@/config/paths';
 import { regionTreeQueryOptions } from '@/features/companies/api/get-region-tree';
 import { useCompanyOptions } from '@/features/users/api/get-company-options';
-import { useAuthStore } from '@/lib/auth-store';
+import { useIsPlatform } from '@/lib/auth-store';
 import { positiveInt, zeroOne } from '@/lib/filter-values';
 import { useTableQuery } from '@/lib/use-table-query';
 
@@ -73,8 +73,7 @@ function UserStatus({ user }: { user: SmsUser }) {
  */
 export function SmsUsersList() {
   const { t } = useTranslation();
-  const me = useAuthStore((s) => s.userInfo);
-  const isPlatform = me?.companyId === null || me?.companyId === undefined;
+  const isPlatform = useIsPlatform();
   const navigate = useNavigate();
   const table = useTableQuery(FILTERS, DEFAULTS);
   const [form] = Form.useForm<FilterFormValues>();

@@ -2,7 +2,7 @@ import { Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ADMIN_ROLE, useAuthStore } from '@/lib/auth-store';
+import { ADMIN_ROLE, isPlatformUser, useAuthStore } from '@/lib/auth-store';
 import { usePermission } from '@/lib/authorization';
 
 import { ROLE_LIST_CODE, useRoleOptions } from '../api/get-role-options';
@@ -27,7 +27,7 @@ export function RoleSelect({ companyId, value, onChange, id, disabled }: RoleSel
   const { t } = useTranslation();
   const me = useAuthStore((s) => s.userInfo);
   const roles = useAuthStore((s) => s.roles);
-  const meIsPlatform = me?.companyId === null || me?.companyId === undefined;
+  const meIsPlatform = isPlatformUser(me);
   // GET /api/role needs RoleManagement: without it the select stays empty (a 403 would end the session).
   const canList = usePermission(ROLE_LIST_CODE);
   // A platform user asks for the company's roles; a company user sees only its own anyway.

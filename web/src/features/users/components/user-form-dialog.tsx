@@ -7,7 +7,7 @@ import { usePermissions } from '@/components/permission-tree/get-permissions';
 import { PermissionTree } from '@/components/permission-tree/permission-tree';
 import { platformOnlyCodes } from '@/components/permission-tree/permission-tree-utils';
 import { FormDialog } from '@/components/ui/form-dialog';
-import { useAuthStore } from '@/lib/auth-store';
+import { isPlatformUser, useAuthStore } from '@/lib/auth-store';
 import { applyApiErrors } from '@/lib/form-errors';
 import { useFormRules } from '@/lib/form-rules';
 import { isApiError } from '@/lib/request';
@@ -50,7 +50,7 @@ export function UserFormDialog({ open, user, onClose }: UserFormDialogProps) {
   const [form] = Form.useForm<UserFormValues>();
   const [banner, setBanner] = useState<string[]>([]);
   const me = useAuthStore((s) => s.userInfo);
-  const meIsPlatform = me?.companyId === null || me?.companyId === undefined;
+  const meIsPlatform = isPlatformUser(me);
   const creating = user === null;
   const companies = useCompanyOptions(open && creating && meIsPlatform);
   const permissionTree = usePermissions(open && creating);

@@ -7,7 +7,7 @@ import { actionsColumn, dateTimeColumn, statusColumn } from '@/components/ui/lis
 import { CreateButton, DeleteAction, RecordStatusCell, RowAction, StatusFilter } from '@/components/ui/list-page';
 import { ResetPasswordDialog } from '@/components/ui/reset-password-dialog';
 import { FilterBar, TablePage } from '@/components/ui/table-page';
-import { useAuthStore } from '@/lib/auth-store';
+import { isPlatformUser, useAuthStore } from '@/lib/auth-store';
 import { Permission, usePermission } from '@/lib/authorization';
 import { positiveInt, zeroOne } from '@/lib/filter-values';
 import { formatDateTime } from '@/lib/format';
@@ -87,7 +87,7 @@ function UserStatus({ user, reason }: { user: ManagedUser; reason: ProtectedReas
 export function UsersList() {
   const { t } = useTranslation();
   const me = useAuthStore((s) => s.userInfo);
-  const isPlatform = me?.companyId === null || me?.companyId === undefined;
+  const isPlatform = isPlatformUser(me);
   const table = useTableQuery(FILTERS, DEFAULTS);
   const [form] = Form.useForm<FilterFormValues>();
   const dialog = useEditDialog<ManagedUser>();
