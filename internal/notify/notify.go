@@ -224,13 +224,15 @@ func (n *Notifier) deliver(t *store.SMSTx, now time.Time, d *store.SMSDevice, a 
 	if err != nil {
 		return err
 	}
-	// The company's count for the daily cap is read once per alarm fact and kept as messages are queued.
+	// The company's count for the daily cap (kept up to date as messages are queued) and the throttled
+	// phones (a company's users have distinct phones) are read once per alarm fact.
 	sentToday := -1
+	var recentPhones map[string]bool
+	urgent := f.kind == "gas" && f.level == "high" && f.trigger != TriggerEnded
 	for _, u := range users {
 		if u.EscalationLevel > min(round, 3) || !Matches(u, d, f.kind, f.level, f.trigger) {
 			continue
 		}
-		urgent := f.kind == "gas" && f.level == "high" && f.trigger != TriggerEnded
 		if !urgent && InQuietHours(u.QuietStart, u.QuietEnd, now.In(n.loc)) {
 			continue
 		}
@@ -242,11 +244,12 @@ func (n *Notifier) deliver(t *store.SMSTx, now time.Time, d *store.SMSDevice, a 
 			Language: u.Language, Content: content, Params: string(raw), Provider: n.provider.Name(), Status: store.SMSPending,
 			NextAttemptAt: now.UnixMilli(), CreatedAt: now.UnixMilli()}
 		if group := throttleGroup(f.trigger); group != nil && n.cfg.Throttle > 0 {
-			recent, err := t.SentSince(d.ID, f.kind, u.Phone, group, now.Add(-n.cfg.Throttle).UnixMilli())
-			if err != nil {
-				return err
+			if recentPhones == nil {
+				if recentPhones, err = t.PhonesSentSince(d.ID, f.kind, group, now.Add(-n.cfg.Throttle).UnixMilli()); err != nil {
+					return err
+				}
 			}
-			if recent {
+			if recentPhones[u.Phone] {
 				m.Status, m.Error = store.SMSThrottled, fmt.Sprintf("an SMS for this device and alarm kind went to this phone within %s", n.cfg.Throttle)
 			}
 		}

@@ -122,10 +122,36 @@ type SMSAlarm struct {
 // SMSTx is the notifier's work inside one transaction: what it reads and queues there commits together
 // with the claim of the event or reminder that caused it.
 type SMSTx struct {
-	ctx   context.Context
-	db    *DB
-	tx    *sql.Tx
-	users map[int64][]SMSUser
+	ctx     context.Context
+	db      *DB
+	tx      *sql.Tx
+	users   map[int64][]SMSUser
+	devices map[int64]*SMSDevice // of the claimed rows, read in one query
+	alarms  map[int64]*SMSAlarm
+}
+
+// newSMSTx reads the devices and the alarms of a claimed batch at once (one query each, not two per row).
+// A device or alarm deleted meanwhile is simply absent.
+func (db *DB) newSMSTx(ctx context.Context, tx *sql.Tx, deviceIDs, alarmIDs []int64) (*SMSTx, error) {
+	t := &SMSTx{ctx: ctx, db: db, tx: tx, users: map[int64][]SMSUser{}, devices: map[int64]*SMSDevice{}, alarms: map[int64]*SMSAlarm{}}
+	err := scanAll(ctx, tx, db.Q.Select("d.id", "d.company_id", "d.name", "d.imei", "d.address", "d.province_code",
+		"d.city_code", "d.county_code", "c.status").From("devices d").Join("companies c ON c.id = d.company_id").
+		Where(sq.Eq{"d.id": deviceIDs}), func(r rowScanner) (*SMSDevice, error) {
+		var d SMSDevice
+		var status int
+		err := r.Scan(&d.ID, &d.CompanyID, &d.Name, &d.IMEI, &d.Address, &d.ProvinceCode, &d.CityCode, &d.CountyCode, &status)
+		d.CompanyEnabled = status == 1
+		return &d, err
+	}, func(d *SMSDevice) error { t.devices[d.ID] = d; return nil })
+	if err != nil {
+		return nil, wrap(err, "read devices")
+	}
+	err = scanAll(ctx, tx, db.Q.Select("id", "device_id", "company_id", "kind", "level", "status", "value", "started_at", "ack_at").
+		From("alarm_logs").Where(sq.Eq{"id": alarmIDs}), func(r rowScanner) (*SMSAlarm, error) {
+		var a SMSAlarm
+		return &a, r.Scan(&a.ID, &a.DeviceID, &a.CompanyID, &a.Kind, &a.Level, &a.Status, &a.Value, &a.StartedAt, &a.AckAt)
+	}, func(a *SMSAlarm) error { t.alarms[a.ID] = a; return nil })
+	return t, wrap(err, "read alarms")
 }
 
 // forUpdate is the locking clause that lets several instances claim rows side by side: PostgreSQL skips the
@@ -165,17 +191,16 @@ func (db *DB) NotifyEvents(ctx context.Context, now int64, limit int, fn func(t 
 			return wrap(err, "claim events")
 		}
 		n = len(events)
-		t := &SMSTx{ctx: ctx, db: db, tx: tx, users: map[int64][]SMSUser{}}
+		deviceIDs, alarmIDs := make([]int64, len(events)), make([]int64, len(events))
+		for i, e := range events {
+			deviceIDs[i], alarmIDs[i] = e.DeviceID, e.AlarmID
+		}
+		t, err := db.newSMSTx(ctx, tx, deviceIDs, alarmIDs)
+		if err != nil {
+			return err
+		}
 		for _, e := range events {
-			d, err := t.device(e.DeviceID)
-			if err != nil {
-				return err
-			}
-			a, err := t.alarm(e.AlarmID)
-			if err != nil {
-				return err
-			}
-			if err := fn(t, e, d, a); err != nil {
+			if err := fn(t, e, t.devices[e.DeviceID], t.alarms[e.AlarmID]); err != nil {
 				return err
 			}
 		}
@@ -208,17 +233,19 @@ func (db *DB) DueReminders(ctx context.Context, now int64, limit int,
 			return wrap(err, "claim reminders")
 		}
 		n = len(due)
-		t := &SMSTx{ctx: ctx, db: db, tx: tx, users: map[int64][]SMSUser{}}
+		if n == 0 {
+			return nil
+		}
+		deviceIDs, alarmIDs := make([]int64, n), make([]int64, n)
+		for i, r := range due {
+			deviceIDs[i], alarmIDs[i] = r.DeviceID, r.AlarmID
+		}
+		t, err := db.newSMSTx(ctx, tx, deviceIDs, alarmIDs)
+		if err != nil {
+			return err
+		}
 		for _, r := range due {
-			d, err := t.device(r.DeviceID)
-			if err != nil {
-				return err
-			}
-			a, err := t.alarm(r.AlarmID)
-			if err != nil {
-				return err
-			}
-			next, err := fn(t, r, d, a)
+			next, err := fn(t, r, t.devices[r.DeviceID], t.alarms[r.AlarmID])
 			if err != nil {
 				return err
 			}
@@ -237,34 +264,6 @@ func (db *DB) DueReminders(ctx context.Context, now int64, limit int,
 	return n, err
 }
 
-func (t *SMSTx) device(id int64) (*SMSDevice, error) {
-	var d SMSDevice
-	var status int
-	row, err := queryRow(t.ctx, t.tx, t.db.Q.Select("d.id", "d.company_id", "d.name", "d.imei", "d.address", "d.province_code",
-		"d.city_code", "d.county_code", "c.status").From("devices d").Join("companies c ON c.id = d.company_id").Where(sq.Eq{"d.id": id}))
-	if err == nil {
-		err = row.Scan(&d.ID, &d.CompanyID, &d.Name, &d.IMEI, &d.Address, &d.ProvinceCode, &d.CityCode, &d.CountyCode, &status)
-	}
-	if isNoRows(err) {
-		return nil, nil // deleted meanwhile
-	}
-	d.CompanyEnabled = status == 1
-	return &d, wrap(err, "read device")
-}
-
-func (t *SMSTx) alarm(id int64) (*SMSAlarm, error) {
-	var a SMSAlarm
-	row, err := queryRow(t.ctx, t.tx, t.db.Q.Select("id", "device_id", "company_id", "kind", "level", "status", "value", "started_at", "ack_at").
-		From("alarm_logs").Where(sq.Eq{"id": id}))
-	if err == nil {
-		err = row.Scan(&a.ID, &a.DeviceID, &a.CompanyID, &a.Kind, &a.Level, &a.Status, &a.Value, &a.StartedAt, &a.AckAt)
-	}
-	if isNoRows(err) {
-		return nil, nil
-	}
-	return &a, wrap(err, "read alarm")
-}
-
 // Users returns the enabled notification users of a company (read once per transaction).
 func (t *SMSTx) Users(companyID int64) ([]SMSUser, error) {
 	if u, ok := t.users[companyID]; ok {
@@ -277,17 +276,17 @@ func (t *SMSTx) Users(companyID int64) ([]SMSUser, error) {
 	return u, err
 }
 
-// SentSince reports whether the phone got (or is getting) a message of one of eventTypes for the device
-// and alarm kind since the time given.
-func (t *SMSTx) SentSince(deviceID int64, kind, phone string, eventTypes []string, since int64) (bool, error) {
-	var n int
-	row, err := queryRow(t.ctx, t.tx, t.db.Q.Select("count(*)").From("sms_send_log").
-		Where(sq.Eq{"device_id": deviceID, "alarm_kind": kind, "phone": phone, "event_type": eventTypes, "status": smsCounted}).
-		Where(sq.Gt{"created_at": since}))
-	if err == nil {
-		err = row.Scan(&n)
-	}
-	return n > 0, wrap(err, "check throttle")
+// PhonesSentSince gives the phones that got (or are getting) a message of one of eventTypes for the device
+// and alarm kind since the time given: the throttle, read once for all the recipients of an alarm.
+func (t *SMSTx) PhonesSentSince(deviceID int64, kind string, eventTypes []string, since int64) (map[string]bool, error) {
+	phones := map[string]bool{}
+	err := scanAll(t.ctx, t.tx, t.db.Q.Select("DISTINCT phone").From("sms_send_log").
+		Where(sq.Eq{"device_id": deviceID, "alarm_kind": kind, "event_type": eventTypes, "status": smsCounted}).
+		Where(sq.Gt{"created_at": since}), func(r rowScanner) (string, error) {
+		var phone string
+		return phone, r.Scan(&phone)
+	}, func(phone string) error { phones[phone] = true; return nil })
+	return phones, wrap(err, "check throttle")
 }
 
 // CountSince counts a company's messages sent (or being sent) since the time given.
