@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { dayRange, positiveInt, zeroOne } from './filter-values';
+import { dayRange, knownList, positiveInt, zeroOne } from './filter-values';
 
 describe('filter values', () => {
+  it('keeps only the allowed values of a list filter (a typo in the address asks nothing odd)', () => {
+    expect(knownList(['sent', 'bogus', 'failed'], ['sent', 'failed', 'pending'] as const)).toEqual(['sent', 'failed']);
+    expect(knownList([], ['a'] as const)).toEqual([]);
+  });
+
   it('reads an id only from a positive whole number', () => {
     expect(positiveInt('12')).toBe(12);
     expect(positiveInt(undefined)).toBeUndefined();

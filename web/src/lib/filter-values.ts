@@ -10,6 +10,11 @@ export function positiveInt(value: string | undefined): number | undefined {
   return value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : undefined;
 }
 
+/** A list filter keeping only the allowed values (a typo in the address asks nothing odd). */
+export function knownList<T extends string>(values: readonly string[], allowed: readonly T[]): T[] {
+  return values.filter((v): v is T => (allowed as readonly string[]).includes(v));
+}
+
 /** 0 or 1 (a status or a yes/no filter), else undefined. */
 export function zeroOne(value: string | undefined): number | undefined {
   return value === '0' || value === '1' ? Number(value) : undefined;

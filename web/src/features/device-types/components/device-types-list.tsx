@@ -8,7 +8,7 @@ import { actionsColumn, dateTimeColumn } from '@/components/ui/list-columns';
 import { CreateButton, DeleteAction, RowAction } from '@/components/ui/list-page';
 import { FilterBar, TablePage } from '@/components/ui/table-page';
 import { Permission } from '@/lib/authorization';
-import { dayRange } from '@/lib/filter-values';
+import { dayRange, knownList } from '@/lib/filter-values';
 import { buildDayRange } from '@/lib/format';
 import { useTableQuery } from '@/lib/use-table-query';
 
@@ -30,10 +30,6 @@ interface FilterFormValues {
   unit?: string[];
   communication?: string[];
   created?: [Dayjs, Dayjs] | null;
-}
-
-function known<T extends string>(values: readonly string[], allowed: readonly T[]): T[] {
-  return values.filter((v): v is T => (allowed as readonly string[]).includes(v));
 }
 
 function DeleteDeviceTypeButton({ deviceType }: { deviceType: DeviceType }) {
@@ -64,8 +60,8 @@ export function DeviceTypesList() {
   const dialog = useEditDialog<DeviceType>();
 
   const { name, model, manufacturer, created } = table.filters;
-  const unit = known(table.filters.unit, DEVICE_TYPE_UNITS);
-  const communication = known(table.filters.communication, DEVICE_TYPE_LINKS);
+  const unit = knownList(table.filters.unit, DEVICE_TYPE_UNITS);
+  const communication = knownList(table.filters.communication, DEVICE_TYPE_LINKS);
   const createdDays = dayRange(created);
   const query: DeviceTypeListQuery = {
     page: table.page,

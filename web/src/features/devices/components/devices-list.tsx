@@ -15,7 +15,7 @@ import { RegionCascader } from '@/features/companies/components/region-cascader'
 import { useCompanyOptions } from '@/features/users/api/get-company-options';
 import { useIsPlatform } from '@/lib/auth-store';
 import { Permission, usePermission } from '@/lib/authorization';
-import { positiveInt, zeroOne } from '@/lib/filter-values';
+import { knownList, positiveInt, zeroOne } from '@/lib/filter-values';
 import { formatDateTime, signalLabelKey } from '@/lib/format';
 import { useTableQuery } from '@/lib/use-table-query';
 import type { Device } from '@/types/api';
@@ -170,7 +170,7 @@ export function DevicesList() {
   const typeId = positiveInt(f.typeId);
   const companyId = isPlatform ? positiveInt(f.companyId) : undefined;
   const codes = regionCodes(f.region);
-  const alarmState = f.alarmState.filter((s) => (ALARM_STATES as readonly string[]).includes(s));
+  const alarmState = knownList(f.alarmState, ALARM_STATES);
   const query: DeviceListQuery = {
     page: table.page,
     pageSize: table.pageSize,

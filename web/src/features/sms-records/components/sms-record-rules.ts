@@ -18,8 +18,3 @@ export function isSmsStatus(value: string): value is SmsStatus {
 export function isSmsEventType(value: string): value is SmsEventType {
   return (SMS_EVENT_TYPES as readonly string[]).includes(value);
 }
-
-/** The URL's list filter keeping only known values (a typo in the address asks nothing odd). */
-export function knownValues<T extends string>(values: readonly string[], check: (v: string) => v is T): T[] {
-  return values.filter(check);
-}

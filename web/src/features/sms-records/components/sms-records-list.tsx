@@ -8,7 +8,7 @@ import { FilterBar, TablePage, type FilterTable } from '@/components/ui/table-pa
 import { useCompanyOptions } from '@/features/users/api/get-company-options';
 import { useIsPlatform } from '@/lib/auth-store';
 import { Permission } from '@/lib/authorization';
-import { dayRange, positiveInt } from '@/lib/filter-values';
+import { dayRange, knownList, positiveInt } from '@/lib/filter-values';
 import { buildDayRange, formatDateTime } from '@/lib/format';
 import { useTableQuery } from '@/lib/use-table-query';
 
@@ -16,7 +16,7 @@ import { exportSmsRecords } from '../api/export-sms-records';
 import { useSmsRecords } from '../api/get-sms-records';
 import { SMS_EVENT_TYPES, SMS_STATUSES, type SmsRecord, type SmsRecordListQuery } from '../types';
 
-import { isSmsEventType, isSmsStatus, knownValues, STATUS_COLORS } from './sms-record-rules';
+import { isSmsEventType, isSmsStatus, STATUS_COLORS } from './sms-record-rules';
 
 /**
  * deviceId and alarmId are not fields of the filter form: they come from links (a device's detail page,
@@ -78,8 +78,8 @@ export function SmsRecordsList() {
 
   const { phone, time } = table.filters;
   const companyId = isPlatform ? positiveInt(table.filters.companyId) : undefined;
-  const status = knownValues(table.filters.status, isSmsStatus);
-  const eventType = knownValues(table.filters.eventType, isSmsEventType);
+  const status = knownList(table.filters.status, SMS_STATUSES);
+  const eventType = knownList(table.filters.eventType, SMS_EVENT_TYPES);
   const days = dayRange(time);
   const deviceId = positiveInt(table.filters.deviceId);
   const alarmId = positiveInt(table.filters.alarmId);
