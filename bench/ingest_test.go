@@ -75,7 +75,7 @@ func benchIngest(b *testing.B, db *store.DB, to ingest.Store) {
 	}
 	ln, _ := net.Listen("tcp", "127.0.0.1:0")
 	w := ingest.NewWriter(to, nil)
-	broker, err := gateway.NewBroker(ln, db, w, nil)
+	broker, err := gateway.NewBroker(ln, db, w, nil, gateway.BrokerOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -32,7 +32,7 @@ type AckResult struct {
 func (a *API) ingestRoutes() []Route {
 	return []Route{
 		{Method: "POST", Path: "/ingest/{imei}", Summary: "A device's readings over HTTP (header X-Device-Secret; one reading or an array)",
-			Public: true, NoRecord: true, MaxBody: 256 << 10, Endpoint: httpx.Endpoint{Handler: http.HandlerFunc(a.ingestHTTP),
+			Public: true, NoRecord: true, MaxBody: ingest.MaxMessageBytes, Endpoint: httpx.Endpoint{Handler: http.HandlerFunc(a.ingestHTTP),
 				In: typeOf[[]ingest.Message](), Out: typeOf[IngestResult]()}},
 		{Method: "POST", Path: "/ingest/{imei}/ack", Summary: "A device's answers to commands over HTTP (header X-Device-Secret; one or an array)",
 			Public: true, NoRecord: true, MaxBody: 64 << 10, Endpoint: httpx.Endpoint{Handler: http.HandlerFunc(a.ingestAck),

@@ -21,6 +21,8 @@ type Config struct {
 	DatabaseURL string
 	HTTPAddr    string
 	MQTTAddr    string
+	// MQTTSessionExpiry bounds how long the embedded broker keeps a disconnected device's session.
+	MQTTSessionExpiry time.Duration
 	// MQTTBroker, when set, replaces the embedded broker with an external one (see docs/configuration.md).
 	MQTTBroker, MQTTBrokerUsername, MQTTBrokerPassword, MQTTShareGroup, MQTTClientID string
 	AdminPassword                                                                    string
@@ -188,6 +190,8 @@ func ServeFlags(fs *flag.FlagSet, c *Config) {
 	DatabaseFlags(fs, c)
 	str(fs, &c.HTTPAddr, "http-addr", "IRGAS_HTTP_ADDR", ":8080", "address of the HTTP API and console")
 	str(fs, &c.MQTTAddr, "mqtt-addr", "IRGAS_MQTT_ADDR", ":1883", "address of the embedded MQTT broker for devices, or off")
+	dur(fs, &c.MQTTSessionExpiry, "mqtt-session-expiry", "IRGAS_MQTT_SESSION_EXPIRY", 14*24*time.Hour,
+		"how long the embedded broker keeps a disconnected device's session (longer than the devices' longest sleep)")
 	str(fs, &c.MQTTBroker, "mqtt-broker", "IRGAS_MQTT_BROKER", "",
 		"an external MQTT broker (tcp://host:1883, ssl://host:8883) to take device messages from instead of the embedded one")
 	str(fs, &c.MQTTBrokerUsername, "mqtt-broker-username", "IRGAS_MQTT_BROKER_USERNAME", "", "the platform's user name at the external broker")

@@ -183,7 +183,7 @@ func (s *Service) Update(ctx context.Context, a *auth.Actor, id int64, in Input)
 
 // SetStatus enables or disables a device (a disabled device is refused by the gateway).
 func (s *Service) SetStatus(ctx context.Context, a *auth.Actor, id int64, status int) (model.Device, error) {
-	if err := s.db.SetDeviceField(ctx, a.Scope(), id, "status", status); err != nil {
+	if err := s.db.SetDeviceStatus(ctx, a.Scope(), id, status); err != nil {
 		return model.Device{}, err
 	}
 	return s.Get(ctx, a, id)
@@ -192,7 +192,7 @@ func (s *Service) SetStatus(ctx context.Context, a *auth.Actor, id int64, status
 // RotateSecret gives a device a new secret; the old one stops working at once.
 func (s *Service) RotateSecret(ctx context.Context, a *auth.Actor, id int64) (SecretResult, error) {
 	secret, hash := NewSecret()
-	if err := s.db.SetDeviceField(ctx, a.Scope(), id, "secret_hash", hash); err != nil {
+	if err := s.db.SetDeviceSecret(ctx, a.Scope(), id, hash); err != nil {
 		return SecretResult{}, err
 	}
 	return SecretResult{Secret: secret}, nil

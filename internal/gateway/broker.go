@@ -56,6 +56,28 @@ type Commands interface {
 	HandleAck(ctx context.Context, deviceID, companyID int64, payload []byte) error
 }
 
+// Limits of the embedded broker against strangers and hostile devices (docs/security.md).
+const (
+	// MaxPacket is the largest MQTT packet taken: the largest device message (ingest.MaxMessageBytes) with
+	// room for the fixed header, the topic and properties. A larger one is refused from its fixed header,
+	// before anything is allocated for it.
+	MaxPacket = ingest.MaxMessageBytes + 4<<10
+	// ConnectTimeout is how long a new connection may take to send its CONNECT.
+	ConnectTimeout = 10 * time.Second
+	// DefaultSessionExpiry is how long a device's persistent session (its subscription and unacknowledged
+	// commands) outlives its connection: longer than the longest sleep of an NB-IoT device in power saving
+	// mode (the extended periodic TAU timer T3412 reaches 310 hours, about 13 days).
+	DefaultSessionExpiry = 14 * 24 * time.Hour
+)
+
+// BrokerOptions tune the embedded broker; the zero value takes the defaults.
+type BrokerOptions struct {
+	// SessionExpiry bounds how long a disconnected device's session is kept (DefaultSessionExpiry).
+	SessionExpiry time.Duration
+	// ConnectTimeout bounds the time to CONNECT (ConnectTimeout).
+	ConnectTimeout time.Duration
+}
+
 // Broker is the embedded MQTT broker.
 type Broker struct {
 	srv  *mqtt.Server
@@ -63,16 +85,47 @@ type Broker struct {
 }
 
 // NewBroker makes a broker serving devices on ln.
-func NewBroker(ln net.Listener, db *store.DB, w *ingest.Writer, reg prometheus.Registerer) (*Broker, error) {
-	srv := mqtt.New(&mqtt.Options{InlineClient: true, Logger: slog.New(slog.DiscardHandler)})
+func NewBroker(ln net.Listener, db *store.DB, w *ingest.Writer, reg prometheus.Registerer, o BrokerOptions) (*Broker, error) {
+	if o.SessionExpiry <= 0 {
+		o.SessionExpiry = DefaultSessionExpiry
+	}
+	if o.ConnectTimeout <= 0 {
+		o.ConnectTimeout = ConnectTimeout
+	}
+	caps := mqtt.NewDefaultServerCapabilities()
+	caps.MaximumPacketSize = MaxPacket
+	caps.MaximumSessionExpiryInterval = uint32(o.SessionExpiry / time.Second)
+	// Nothing is ever retained: a retained message on a command topic would reach the device again on every
+	// subscribe, long after whoever sent it lost the right to.
+	caps.RetainAvailable = 0
+	caps.WildcardSubAvailable = 0
+	caps.SharedSubAvailable = 0
+	srv := mqtt.New(&mqtt.Options{InlineClient: true, Logger: slog.New(slog.DiscardHandler), Capabilities: caps})
 	h := newDeviceHook(db, w, newMetrics(reg))
+	h.srv = srv
 	if err := srv.AddHook(h, nil); err != nil {
 		return nil, err
 	}
-	if err := srv.AddListener(listeners.NewNet("devices", ln)); err != nil {
+	if err := srv.AddListener(listeners.NewNet("devices", deadlineListener{ln, o.ConnectTimeout})); err != nil {
 		return nil, err
 	}
 	return &Broker{srv: srv, hook: h}, nil
+}
+
+// deadlineListener gives each new connection ConnectTimeout to send its CONNECT: a connection that sends
+// nothing would otherwise be held for ever. The broker sets the connection's deadline from the keep-alive
+// once the device is in.
+type deadlineListener struct {
+	net.Listener
+	timeout time.Duration
+}
+
+func (l deadlineListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err == nil {
+		_ = c.SetDeadline(time.Now().Add(l.timeout))
+	}
+	return c, err
 }
 
 // Attach hands commands the devices' subscriptions and answers; call it before Serve.
@@ -81,6 +134,61 @@ func (b *Broker) Attach(c Commands) { b.hook.cmds = c }
 // PublishDown sends a command message to a device's down topic (QoS 1).
 func (b *Broker) PublishDown(imei string, payload []byte) error {
 	return b.srv.Publish(DownTopic(imei), payload, false, 1)
+}
+
+// RevocationPoll is how often the broker looks for revocations made by other instances; those made by this
+// one act at once.
+const RevocationPoll = time.Second
+
+// WatchRevocations closes the sessions of devices that were disabled, deleted, given a new secret or IMEI,
+// or whose company was disabled: at once for changes made through this instance, within RevocationPoll for
+// changes made through another one. Start it before Serve; it returns when ctx ends.
+func (b *Broker) WatchRevocations(ctx context.Context) {
+	db := b.hook.db
+	handled := map[int64]int64{} // revocation id → created_at
+	since := store.NowMs() - store.RevocationLag.Milliseconds()
+	tick := time.NewTicker(RevocationPoll)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		case <-db.Revoked():
+		}
+		c, cancel := store.Bounded(ctx)
+		list, err := db.RevocationsSince(c, since)
+		cancel()
+		if err != nil {
+			if ctx.Err() == nil {
+				slog.Warn("mqtt: reading device revocations failed; trying again", "err", err)
+			}
+			continue
+		}
+		for _, r := range list {
+			if _, done := handled[r.ID]; !done {
+				handled[r.ID] = r.CreatedAt
+				b.hook.revoke(r)
+			}
+		}
+		since = store.NowMs() - store.RevocationLag.Milliseconds()
+		for id, at := range handled {
+			if at < since {
+				delete(handled, id)
+			}
+		}
+	}
+}
+
+// Sessions counts the sessions the broker holds, connected or kept for a device that is away.
+func (b *Broker) Sessions() int {
+	n := 0
+	for _, cl := range b.srv.Clients.GetAll() {
+		if !cl.Net.Inline {
+			n++
+		}
+	}
+	return n
 }
 
 // Serve starts accepting devices; it returns at once.
@@ -92,6 +200,7 @@ func (b *Broker) Close() error { return b.srv.Close() }
 // deviceHook authenticates devices, confines them to their topics and takes their readings in.
 type deviceHook struct {
 	mqtt.HookBase
+	srv     *mqtt.Server
 	db      *store.DB
 	writer  *ingest.Writer
 	devices sync.Map // *mqtt.Client → ingest.Device
@@ -106,6 +215,7 @@ func newDeviceHook(db *store.DB, w *ingest.Writer, m *metrics) *deviceHook {
 // metrics count device messages, whichever broker they came through.
 type metrics struct {
 	dropped  *prometheus.CounterVec
+	refused  *prometheus.CounterVec
 	received prometheus.Counter
 }
 
@@ -113,11 +223,13 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 	m := &metrics{
 		dropped: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "irgas_mqtt_messages_dropped_total",
 			Help: "Device messages dropped, by reason."}, []string{"reason"}),
+		refused: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "irgas_mqtt_connections_refused_total",
+			Help: "Device connections refused or closed by the platform, by reason."}, []string{"reason"}),
 		received: prometheus.NewCounter(prometheus.CounterOpts{Name: "irgas_mqtt_messages_received_total",
 			Help: "Device messages received."}),
 	}
 	if reg != nil {
-		reg.MustRegister(m.dropped, m.received)
+		reg.MustRegister(m.dropped, m.refused, m.received)
 	}
 	return m
 }
@@ -125,8 +237,49 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 func (h *deviceHook) ID() string { return "irgas-devices" }
 
 func (h *deviceHook) Provides(b byte) bool {
-	return b == mqtt.OnConnectAuthenticate || b == mqtt.OnACLCheck || b == mqtt.OnPublish || b == mqtt.OnDisconnect ||
-		b == mqtt.OnSubscribed
+	return b == mqtt.OnConnect || b == mqtt.OnConnectAuthenticate || b == mqtt.OnACLCheck || b == mqtt.OnPublish ||
+		b == mqtt.OnDisconnect || b == mqtt.OnSubscribed || b == mqtt.OnSessionEstablished || b == mqtt.OnWill
+}
+
+// sessionKey names a device's session: its IMEI, whatever client id it sent. Another device reusing that
+// client id then opens its own session and cannot take this one over, and one device has one session
+// however many client ids it tries (a second connection takes the first one's place).
+func sessionKey(imei string) string { return "irgas-device:" + imei }
+
+// OnConnect keys the session by the IMEI the device claims (authentication follows and checks the claim)
+// and refuses a Will that a publish of the device could not make: a device's Will goes only to its own up or
+// ack topic, never retained. The broker publishes a Will without asking the publish rules, so this is the
+// one place they are applied to it.
+func (h *deviceHook) OnConnect(cl *mqtt.Client, pk packets.Packet) error {
+	imei := string(pk.Connect.Username)
+	cl.ID = sessionKey(imei)
+	if pk.Connect.WillFlag && (pk.Connect.WillRetain || !mayPublish(imei, pk.Connect.WillTopic)) {
+		h.metrics.refused.WithLabelValues("will").Inc()
+		_ = h.srv.SendConnack(cl, packets.ErrNotAuthorized, false, nil)
+		return packets.ErrNotAuthorized
+	}
+	return nil
+}
+
+// OnWill checks the Will again as it is sent: a Will the rules do not allow goes nowhere.
+func (h *deviceHook) OnWill(cl *mqtt.Client, will mqtt.Will) (mqtt.Will, error) {
+	if will.Retain || !mayPublish(string(cl.Properties.Username), will.TopicName) {
+		return mqtt.Will{}, nil
+	}
+	return will, nil
+}
+
+// OnSessionEstablished: a device whose persistent session already holds its down subscription listens for
+// commands without subscribing again.
+func (h *deviceHook) OnSessionEstablished(cl *mqtt.Client, _ packets.Packet) {
+	v, ok := h.devices.Load(cl)
+	if !ok || h.cmds == nil {
+		return
+	}
+	dev := v.(ingest.Device)
+	if _, ok := cl.State.Subscriptions.Get(DownTopic(dev.IMEI)); ok {
+		h.cmds.Connected(dev.ID, dev.IMEI)
+	}
 }
 
 // OnSubscribed: a device that subscribed to its down topic listens for commands here.
@@ -157,8 +310,30 @@ func (h *deviceHook) OnConnectAuthenticate(cl *mqtt.Client, pk packets.Packet) b
 	return true
 }
 
+// revoke closes the sessions a revocation names and forgets them, so that nothing more they send is taken
+// and no command waits in them.
+func (h *deviceHook) revoke(r store.Revocation) {
+	h.devices.Range(func(k, v any) bool {
+		cl, dev := k.(*mqtt.Client), v.(ingest.Device)
+		if (r.DeviceID != nil && *r.DeviceID == dev.ID) || (r.CompanyID != nil && *r.CompanyID == dev.CompanyID) {
+			if _, ok := h.devices.LoadAndDelete(cl); ok && h.cmds != nil {
+				h.cmds.Disconnected(dev.ID)
+			}
+			h.metrics.refused.WithLabelValues("revoked").Inc()
+			_ = h.srv.DisconnectClient(cl, packets.ErrNotAuthorized)
+			if cur, ok := h.srv.Clients.Get(cl.ID); ok && cur == cl {
+				h.srv.UnsubscribeClient(cl)
+				cl.ClearInflights()
+				h.srv.Clients.Delete(cl.ID)
+			}
+		}
+		return true
+	})
+}
+
 func (h *deviceHook) OnDisconnect(cl *mqtt.Client, _ error, _ bool) {
-	if v, ok := h.devices.LoadAndDelete(cl); ok && h.cmds != nil {
+	// A session taken over by the device's new connection still listens there.
+	if v, ok := h.devices.LoadAndDelete(cl); ok && h.cmds != nil && !cl.IsTakenOver() {
 		h.cmds.Disconnected(v.(ingest.Device).ID)
 	}
 }
@@ -170,9 +345,14 @@ func (h *deviceHook) OnACLCheck(cl *mqtt.Client, topic string, write bool) bool 
 	}
 	imei := string(cl.Properties.Username)
 	if write {
-		return topic == UpTopic(imei) || topic == AckTopic(imei)
+		return mayPublish(imei, topic)
 	}
 	return topic == DownTopic(imei)
+}
+
+// mayPublish is the one publish rule: a device publishes only to its own up and ack topics.
+func mayPublish(imei, topic string) bool {
+	return imei != "" && (topic == UpTopic(imei) || topic == AckTopic(imei))
 }
 
 // OnPublish stores a reading message and returns only once it is committed, so that the PUBACK that

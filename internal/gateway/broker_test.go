@@ -28,12 +28,18 @@ type fixture struct {
 	env    *apitest.Env
 	token  string
 	addr   string
+	broker *gateway.Broker
 	device model.Device
 	other  model.Device
 }
 
 // setUp makes two devices through the API and serves the broker on a free port.
 func setUp(t *testing.T, db *store.DB) fixture {
+	t.Helper()
+	return setUpWith(t, db, gateway.BrokerOptions{})
+}
+
+func setUpWith(t *testing.T, db *store.DB, o gateway.BrokerOptions) fixture {
 	t.Helper()
 	e := apitest.New(t, db)
 	admin := e.Admin()
@@ -53,25 +59,33 @@ func setUp(t *testing.T, db *store.DB) fixture {
 		}
 		return d
 	}
+	b, addr := serveBroker(t, db, o)
+	return fixture{db: db, env: e, token: ca, addr: addr, broker: b, device: mk(1), other: mk(2)}
+}
+
+// serveBroker serves a broker with its command dispatcher and revocation watcher on a free port.
+func serveBroker(t *testing.T, db *store.DB, o gateway.BrokerOptions) (*gateway.Broker, string) {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	w := ingest.NewWriter(db, nil)
-	b, err := gateway.NewBroker(ln, db, w, nil)
+	b, err := gateway.NewBroker(ln, db, w, nil, o)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Fast delivery settings so that re-sends and time-outs happen within the test.
 	d := commands.NewDispatcher(db, b, commands.Settings{AckTimeout: 400 * time.Millisecond, MaxAttempts: 2, Sweep: 100 * time.Millisecond})
 	b.Attach(d)
+	ctx, stop := context.WithCancel(context.Background())
+	go b.WatchRevocations(ctx)
 	if err := b.Serve(); err != nil {
 		t.Fatal(err)
 	}
-	ctx, stop := context.WithCancel(context.Background())
 	go d.Run(ctx)
 	t.Cleanup(func() { stop(); b.Close(); w.Close() })
-	return fixture{db: db, env: e, token: ca, addr: ln.Addr().String(), device: mk(1), other: mk(2)}
+	return b, ln.Addr().String()
 }
 
 func connect(t *testing.T, addr, user, pass string) (paho.Client, error) {

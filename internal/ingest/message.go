@@ -18,6 +18,9 @@ const (
 	MaxPast   = 30 * 24 * time.Hour
 	// MaxBatch is the most readings one message may carry.
 	MaxBatch = 500
+	// MaxMessageBytes is the largest device message, over MQTT or HTTP: MaxBatch readings with every field
+	// filled take about 80 KiB.
+	MaxMessageBytes = 256 << 10
 )
 
 // Message is one reading as a device sends it, or, with type "calibration", a calibration it made.

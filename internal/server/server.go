@@ -93,7 +93,7 @@ func New(ctx context.Context, cfg config.Config, mqttLn net.Listener) (*Server, 
 	}
 	if mqttLn != nil {
 		s.mqttLn = mqttLn
-		if s.broker, err = gateway.NewBroker(mqttLn, db, s.ingest, reg); err != nil {
+		if s.broker, err = gateway.NewBroker(mqttLn, db, s.ingest, reg, gateway.BrokerOptions{SessionExpiry: cfg.MQTTSessionExpiry}); err != nil {
 			s.Close()
 			return nil, err
 		}
@@ -163,8 +163,11 @@ func (s *Server) Run(ctx context.Context, ln net.Listener) error {
 	}
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
+	jobs, stopJobs := context.WithCancel(context.Background())
 	if s.broker != nil {
+		go s.broker.WatchRevocations(jobs)
 		if err := s.broker.Serve(); err != nil {
+			stopJobs()
 			srv.Close()
 			s.Close()
 			return fmt.Errorf("starting the MQTT broker: %w", err)
@@ -173,6 +176,7 @@ func (s *Server) Run(ctx context.Context, ln net.Listener) error {
 	}
 	if s.external != nil {
 		if err := s.external.Serve(); err != nil {
+			stopJobs()
 			srv.Close()
 			s.Close()
 			return err
@@ -180,7 +184,6 @@ func (s *Server) Run(ctx context.Context, ln net.Listener) error {
 	}
 	slog.Info("irgas is serving", "url", "http://"+displayAddr(ln.Addr()), "database", string(s.db.Dialect))
 
-	jobs, stopJobs := context.WithCancel(context.Background())
 	go s.maintenanceLoop(jobs)
 	if s.commands != nil {
 		go s.commands.Run(jobs)
@@ -238,6 +241,9 @@ func (s *Server) maintain(ctx context.Context) {
 	step("creating readings partitions", func(c context.Context) error { return ensurePartitions(c, s.db) })
 	step("pruning sign-in rate counts", func(c context.Context) error {
 		return s.db.PruneRateCounts(c, time.Now().Add(-2*time.Minute)) // the limit reads this minute and the last
+	})
+	step("purging device revocations", func(c context.Context) error {
+		return s.db.PurgeRevocations(c, time.Now().Add(-store.RevocationKeep))
 	})
 	step("purging old events", func(c context.Context) error {
 		_, err := s.db.PurgeEvents(c, time.Now().Add(-store.EventKeep))

@@ -89,7 +89,7 @@ func serveBroker(t *testing.T, db *store.DB) string {
 		t.Fatal(err)
 	}
 	w := ingest.NewWriter(db, nil)
-	b, err := gateway.NewBroker(ln, db, w, nil)
+	b, err := gateway.NewBroker(ln, db, w, nil, gateway.BrokerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,6 +21,9 @@ type alarmInput struct {
 	lastSeen   *int64
 	open       map[string]alarm.Open
 	state      string
+	// active: the device and its company are enabled. Readings of an inactive (or deleted) device are not
+	// stored, even when its session has not been closed yet.
+	active bool
 }
 
 // alarmInputs reads the alarm inputs of many devices, with their open alarms, in one prepared query per
@@ -35,7 +38,8 @@ func (db *DB) alarmInputs(ctx context.Context, tx *sql.Tx, ids []int64) (map[int
 		}
 		stmt, err := db.prepared(ctx, tx, fmt.Sprintf("devices.alarmInputs.%d", len(chunk)), func() string {
 			return "SELECT d.id, d.company_id, d.alert_low, d.alert_high, d.custom_params, d.last_seen_at, d.alarm_state, " +
-				"a.id, a.kind, a.level, a.peak FROM devices d " +
+				"a.id, a.kind, a.level, a.peak, d.status + c.status FROM devices d " +
+				"JOIN companies c ON c.id = d.company_id " +
 				"LEFT JOIN alarm_logs a ON a.device_id = d.id AND a.status = 'active' " +
 				"WHERE d.id IN (" + valuesList("?", len(chunk)) + ")"
 		})
@@ -51,10 +55,12 @@ func (db *DB) alarmInputs(ctx context.Context, tx *sql.Tx, ids []int64) (map[int
 			var alarmID sql.NullInt64
 			var kind, level sql.NullString
 			var peak sql.NullFloat64
+			var enabled int
 			if err := r.Scan(&id, &in.companyID, &in.thresholds.Low, &in.thresholds.High, &custom, &in.lastSeen, &in.state,
-				&alarmID, &kind, &level, &peak); err != nil {
+				&alarmID, &kind, &level, &peak, &enabled); err != nil {
 				return struct{}{}, err
 			}
+			in.active = enabled == 2*model.StatusEnabled
 			cur := out[id]
 			if cur == nil {
 				cur = &in

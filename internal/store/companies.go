@@ -126,9 +126,10 @@ func (db *DB) UpdateCompany(ctx context.Context, id int64, f CompanyFields) erro
 	return nil
 }
 
-// SetCompanyStatus enables or disables a company; disabling revokes every session of its users.
+// SetCompanyStatus enables or disables a company; disabling revokes every session of its users and of its
+// devices.
 func (db *DB) SetCompanyStatus(ctx context.Context, id int64, status int) error {
-	return db.InTx(ctx, func(tx *sql.Tx) error {
+	return db.inTxRevoking(ctx, func(tx *sql.Tx) error {
 		res, err := exec(ctx, tx, db.Q.Update("companies").Set("status", status).Set("updated_at", NowMs()).Where(sq.Eq{"id": id}))
 		if err != nil {
 			return wrap(err, "set company status")
@@ -137,6 +138,9 @@ func (db *DB) SetCompanyStatus(ctx context.Context, id int64, status int) error 
 			return ErrNotFound
 		}
 		if status != model.StatusEnabled {
+			if err := db.revokeCompany(ctx, tx, id); err != nil {
+				return err
+			}
 			return db.DeleteCompanySessions(ctx, tx, id)
 		}
 		return nil

@@ -52,6 +52,8 @@ type DB struct {
 	Q sq.StatementBuilderType
 
 	stmts *stmtCache
+	// revocations is signalled when this process commits a device revocation (Revoked).
+	revocations chan struct{}
 }
 
 // ErrConflict is returned when a unique or foreign-key constraint refuses a write.
@@ -126,7 +128,8 @@ func finishOpen(ctx context.Context, sqldb *sql.DB, d Dialect) (*DB, error) {
 	if d == Postgres {
 		format = sq.Dollar
 	}
-	return &DB{SQL: sqldb, Dialect: d, Q: sq.StatementBuilder.PlaceholderFormat(format), stmts: &stmtCache{m: map[string]*sql.Stmt{}}}, nil
+	return &DB{SQL: sqldb, Dialect: d, Q: sq.StatementBuilder.PlaceholderFormat(format), stmts: &stmtCache{m: map[string]*sql.Stmt{}},
+		revocations: make(chan struct{}, 1)}, nil
 }
 
 // Close closes the pool.

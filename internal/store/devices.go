@@ -172,54 +172,74 @@ func newDeviceValues(f DeviceFields, t model.DeviceType, secretHash string, now 
 	return v
 }
 
-// UpdateDevice replaces a device's identity and placement within scope.
+// UpdateDevice replaces a device's identity and placement within scope. A new IMEI or company ends the
+// device's open sessions (they were opened under the old ones).
 func (db *DB) UpdateDevice(ctx context.Context, q Querier, scope Scope, id int64, f DeviceFields) error {
+	var imei string
+	var companyID int64
+	row, err := queryRow(ctx, q, db.Q.Select("imei", "company_id").From("devices").Where(sq.Eq{"id": id}).Where(scope.cond("company_id")))
+	if err == nil {
+		err = row.Scan(&imei, &companyID)
+	}
+	if isNoRows(err) {
+		return ErrNotFound
+	} else if err != nil {
+		return wrap(err, "update device")
+	}
 	v := f.values()
 	v["updated_at"] = NowMs()
-	upd := db.Q.Update("devices").SetMap(v).Where(sq.Eq{"id": id})
-	if scope.CompanyID != nil {
-		upd = upd.Where(sq.Eq{"company_id": *scope.CompanyID})
-	}
-	res, err := exec(ctx, q, upd)
-	if err != nil {
+	if _, err := exec(ctx, q, db.Q.Update("devices").SetMap(v).Where(sq.Eq{"id": id})); err != nil {
 		return wrap(err, "update device")
 	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return ErrNotFound
+	if imei != f.IMEI || companyID != f.CompanyID {
+		if err := db.revokeDevice(ctx, q, id); err != nil {
+			return err
+		}
+		db.revoked() // early for a caller's transaction: the watcher reads what has committed, and polls again
 	}
 	return nil
 }
 
-// SetDeviceField sets one column of a device within scope (status, secret hash).
-func (db *DB) SetDeviceField(ctx context.Context, scope Scope, id int64, column string, value any) error {
-	upd := db.Q.Update("devices").Set(column, value).Set("updated_at", NowMs()).Where(sq.Eq{"id": id})
-	if scope.CompanyID != nil {
-		upd = upd.Where(sq.Eq{"company_id": *scope.CompanyID})
-	}
-	res, err := exec(ctx, db.SQL, upd)
-	if err != nil {
-		return wrap(err, "update device")
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return ErrNotFound
-	}
-	return nil
+// SetDeviceStatus enables or disables a device within scope; disabling ends its open sessions.
+func (db *DB) SetDeviceStatus(ctx context.Context, scope Scope, id int64, status int) error {
+	return db.setDeviceField(ctx, scope, id, "status", status, status != model.StatusEnabled)
 }
 
-// DeleteDevice removes a device within scope with its command queue.
+// SetDeviceSecret replaces a device's secret hash within scope and ends the sessions opened with the old one.
+func (db *DB) SetDeviceSecret(ctx context.Context, scope Scope, id int64, hash string) error {
+	return db.setDeviceField(ctx, scope, id, "secret_hash", hash, true)
+}
+
+func (db *DB) setDeviceField(ctx context.Context, scope Scope, id int64, column string, value any, revoke bool) error {
+	return db.inTxRevoking(ctx, func(tx *sql.Tx) error {
+		upd := db.Q.Update("devices").Set(column, value).Set("updated_at", NowMs()).Where(sq.Eq{"id": id}).
+			Where(scope.cond("company_id"))
+		res, err := exec(ctx, tx, upd)
+		if err != nil {
+			return wrap(err, "update device")
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return ErrNotFound
+		}
+		if revoke {
+			return db.revokeDevice(ctx, tx, id)
+		}
+		return nil
+	})
+}
+
+// DeleteDevice removes a device within scope with its command queue, and ends its open sessions.
 func (db *DB) DeleteDevice(ctx context.Context, scope Scope, id int64) error {
-	del := db.Q.Delete("devices").Where(sq.Eq{"id": id})
-	if scope.CompanyID != nil {
-		del = del.Where(sq.Eq{"company_id": *scope.CompanyID})
-	}
-	res, err := exec(ctx, db.SQL, del)
-	if err != nil {
-		return wrap(err, "delete device")
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return ErrNotFound
-	}
-	return nil
+	return db.inTxRevoking(ctx, func(tx *sql.Tx) error {
+		res, err := exec(ctx, tx, db.Q.Delete("devices").Where(sq.Eq{"id": id}).Where(scope.cond("company_id")))
+		if err != nil {
+			return wrap(err, "delete device")
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return ErrNotFound
+		}
+		return db.revokeDevice(ctx, tx, id)
+	})
 }
 
 // CountCompanyDevices counts a company's devices (a company with devices is not deleted).

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"maps"
+	"slices"
 	"sort"
 	"time"
 
@@ -60,6 +61,10 @@ func (db *DB) InsertReadingBatch(ctx context.Context, batch ReadingBatch) (int64
 		states, err := db.alarmInputs(ctx, tx, ids)
 		if err != nil {
 			return err
+		}
+		inactive := func(r Reading) bool { in := states[r.DeviceID]; return in == nil || !in.active }
+		if slices.ContainsFunc(readings, inactive) {
+			readings = slices.DeleteFunc(slices.Clone(readings), inactive)
 		}
 		for id, r := range batch.Unmoved {
 			if in := states[id]; in != nil && (in.lastSeen == nil || *in.lastSeen < r.TS) {

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"irgas/internal/model"
 	"irgas/internal/store"
 	"irgas/internal/testdb"
 )
@@ -22,10 +23,11 @@ func TestReadingsLandInTheirMonthPartition(t *testing.T) {
 		if err := db.EnsureReadingPartitions(ctx, prev, 3); err != nil {
 			t.Fatal(err)
 		}
+		dev, co := aDevice(t, db)
 		readings := []store.Reading{
-			{DeviceID: 1, CompanyID: 1, TS: now.UnixMilli(), ReceivedAt: now.UnixMilli(), CH4: 1},
-			{DeviceID: 1, CompanyID: 1, TS: prev.UnixMilli(), ReceivedAt: now.UnixMilli(), CH4: 2},
-			{DeviceID: 1, CompanyID: 1, TS: now.UnixMilli(), ReceivedAt: now.UnixMilli(), CH4: 3}, // same key: skipped
+			{DeviceID: dev, CompanyID: co, TS: now.UnixMilli(), ReceivedAt: now.UnixMilli(), CH4: 1},
+			{DeviceID: dev, CompanyID: co, TS: prev.UnixMilli(), ReceivedAt: now.UnixMilli(), CH4: 2},
+			{DeviceID: dev, CompanyID: co, TS: now.UnixMilli(), ReceivedAt: now.UnixMilli(), CH4: 3}, // same key: skipped
 		}
 		stored, err := db.InsertReadings(ctx, readings)
 		if err != nil || stored != 2 {
@@ -60,11 +62,12 @@ func TestRetention(t *testing.T) {
 		if err := db.EnsureReadingPartitions(ctx, old, 4); err != nil {
 			t.Fatal(err)
 		}
+		dev, co := aDevice(t, db)
 		var rs []store.Reading
 		for i := range 12000 { // more than two delete batches of old rows
-			rs = append(rs, store.Reading{DeviceID: 1, CompanyID: 1, TS: old.UnixMilli() + int64(i), ReceivedAt: 1, CH4: 1})
+			rs = append(rs, store.Reading{DeviceID: dev, CompanyID: co, TS: old.UnixMilli() + int64(i), ReceivedAt: 1, CH4: 1})
 		}
-		rs = append(rs, store.Reading{DeviceID: 1, CompanyID: 1, TS: now.UnixMilli(), ReceivedAt: 1, CH4: 2})
+		rs = append(rs, store.Reading{DeviceID: dev, CompanyID: co, TS: now.UnixMilli(), ReceivedAt: 1, CH4: 2})
 		if _, err := db.InsertReadings(ctx, rs); err != nil {
 			t.Fatal(err)
 		}
@@ -85,4 +88,25 @@ func TestRetention(t *testing.T) {
 			}
 		}
 	})
+}
+
+// aDevice stores an enabled company with one device and returns the device's and the company's ids.
+func aDevice(t *testing.T, db *store.DB) (deviceID, companyID int64) {
+	t.Helper()
+	ctx := context.Background()
+	companyID, err := db.CreateCompany(ctx, "c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dt := model.DeviceType{Name: "t", Model: "M-1", Unit: "%LEL", RangeMax: 100, LowThreshold: 20, HighThreshold: 50,
+		ReportInterval: 60, HeartbeatInterval: 3600, Communication: "NB-IoT"}
+	if dt.ID, err = db.CreateDeviceType(ctx, dt); err != nil {
+		t.Fatal(err)
+	}
+	deviceID, err = db.CreateDevice(ctx, db.SQL, store.DeviceFields{IMEI: "860000000000001", Name: "d", TypeID: dt.ID,
+		CompanyID: companyID, ProvinceCode: "330000"}, dt, "hash")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return deviceID, companyID
 }
