@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"strings"
 	"time"
 
 	"irgas/internal/apitest"
@@ -74,13 +75,21 @@ func TestHTTPIngest(t *testing.T) {
 			{"one bad reading in a batch", d.IMEI, d.Secret, []map[string]any{{"ts": now + 1, "ch4": 1}, {"ts": now + 2, "ch4": -1}}, 422, 42200},
 			{"not JSON", d.IMEI, d.Secret, "ch4=1", 400, 40001},
 			{"empty batch", d.IMEI, d.Secret, []any{}, 422, 42200},
+			// Text the database would refuse (PostgreSQL) or store mangled is refused at the edge, on both.
+			{"NUL in the status", d.IMEI, d.Secret, map[string]any{"ts": now + 3, "ch4": 1, "status": "ok\x00"}, 422, 42200},
+			{"status of 33 characters", d.IMEI, d.Secret, map[string]any{"ts": now + 4, "ch4": 1, "status": strings.Repeat("报", 33)}, 422, 42200},
 		}
 		for _, row := range rows {
 			t.Run(row.name, func(t *testing.T) {
 				expect(t, ingest(e, row.imei, row.secret, row.body), row.status, row.code)
 			})
 		}
-		if n := countReadings(t, db, d.ID); n != 4 {
+		if r := ingest(e, d.IMEI, d.Secret, map[string]any{"ts": now + 3, "ch4": 1, "status": "ok\x00"}); !strings.Contains(string(r.Raw), "NUL") {
+			t.Fatalf("the refusal does not say why: %s", r.Raw)
+		}
+		// 32 characters of Chinese (96 bytes) are within the limit.
+		expect(t, ingest(e, d.IMEI, d.Secret, map[string]any{"ts": now - 1, "ch4": 1, "status": strings.Repeat("报", 32)}), 200, 0)
+		if n := countReadings(t, db, d.ID); n != 5 {
 			t.Fatalf("refused messages stored something: %d readings", n)
 		}
 

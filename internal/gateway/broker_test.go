@@ -168,6 +168,7 @@ func TestReadingsAreCommittedBeforePuback(t *testing.T) {
 		// Invalid messages are acknowledged (a resend would be as bad) and dropped: nothing half-stored.
 		publish(t, c, gateway.UpTopic(f.device.IMEI), []map[string]any{{"ts": now + 2000, "ch4": 1}, {"ts": now + 3000, "ch4": 150}})
 		publish(t, c, gateway.UpTopic(f.device.IMEI), "not json")
+		publish(t, c, gateway.UpTopic(f.device.IMEI), map[string]any{"ts": now + 4000, "ch4": 1, "status": "a\x00b"})
 		if got := readings(t, db, f.device.ID); got != 21 {
 			t.Fatalf("invalid messages stored: %d", got)
 		}

@@ -78,6 +78,8 @@ var messages = map[string]message{
 	"file.not_image":                    {"只能上传 PNG、JPEG、GIF 或 WebP 图片", "Only PNG, JPEG, GIF or WebP images can be uploaded"},
 	"ingest.batch_size":                 {"一次最多上报 %d 条读数，至少 1 条", "A message carries 1 to %d readings"},
 	"ingest.clock_skew":                 {"时间戳与服务器时间相差过大", "The timestamp is too far from the server's clock"},
+	"ingest.text":                       {"须为不含空字符的文本，最多 %d 个字符", "Must be text without NUL characters, at most %d characters"},
+	"ingest.refused":                    {"数据库拒收此条数据：%s", "The database refused this message: %s"},
 	"ingest.range":                      {"取值须在 %v 到 %v 之间", "Must be between %v and %v"},
 	"ingest.one_of":                     {"取值须为 %s 之一", "Must be one of %s"},
 	"ingest.bad_device":                 {"设备 IMEI 或密钥错误", "Wrong device IMEI or secret"},

@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"irgas/internal/apperr"
 	"irgas/internal/store"
@@ -83,6 +85,15 @@ func Calibrations(msgs []Message, deviceID, companyID int64, now time.Time) ([]s
 		return nil, apperr.Validation(bad...)
 	}
 	return out, nil
+}
+
+// MaxStatus is the longest status a reading may carry, in characters.
+const MaxStatus = 32
+
+// Text reports whether s is text both databases store as sent: valid UTF-8 without NUL (PostgreSQL refuses
+// NUL in text; SQLite would store it), at most max characters.
+func Text(s string, max int) bool {
+	return utf8.ValidString(s) && !strings.ContainsRune(s, 0) && utf8.RuneCountInString(s) <= max
 }
 
 // checkTS reads a timestamp (seconds if fewer than 13 digits) and checks it against the clock.
@@ -164,8 +175,8 @@ func Readings(msgs []Message, deviceID, companyID int64, now time.Time) ([]store
 		if m.Temperature != nil && (*m.Temperature < -40 || *m.Temperature > 125) {
 			bad = append(bad, apperr.Field(at("temperature"), "ingest.range", -40, 125))
 		}
-		if len(m.Status) > 32 {
-			bad = append(bad, apperr.Field(at("status"), "ingest.range", 0, 32))
+		if !Text(m.Status, MaxStatus) {
+			bad = append(bad, apperr.Field(at("status"), "ingest.text", MaxStatus))
 		}
 		out = append(out, r)
 	}

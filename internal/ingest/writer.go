@@ -11,6 +11,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"irgas/internal/apperr"
 	"irgas/internal/store"
 )
 
@@ -49,6 +50,7 @@ type Writer struct {
 	stored   prometheus.Counter
 	dupes    prometheus.Counter
 	failures prometheus.Counter
+	refused  prometheus.Counter
 	held     prometheus.Gauge
 }
 
@@ -81,11 +83,13 @@ func newWriter(db Store, reg prometheus.Registerer) *Writer {
 		stored:   prometheus.NewCounter(prometheus.CounterOpts{Name: "irgas_ingest_readings_stored_total", Help: "Readings stored."}),
 		dupes:    prometheus.NewCounter(prometheus.CounterOpts{Name: "irgas_ingest_readings_duplicate_total", Help: "Readings already stored (redelivered)."}),
 		failures: prometheus.NewCounter(prometheus.CounterOpts{Name: "irgas_ingest_batch_failures_total", Help: "Batches that failed to commit."}),
+		refused: prometheus.NewCounter(prometheus.CounterOpts{Name: "irgas_ingest_messages_refused_total",
+			Help: "Device messages the database refused, committed apart from their batch and dropped."}),
 		held: prometheus.NewGauge(prometheus.GaugeOpts{Name: "irgas_ingest_live_state_held_devices",
 			Help: "Devices whose live state the writer holds back (moved at most a second later)."}),
 	}
 	if reg != nil {
-		reg.MustRegister(w.batches, w.stored, w.dupes, w.failures, w.held)
+		reg.MustRegister(w.batches, w.stored, w.dupes, w.failures, w.refused, w.held)
 	}
 	return w
 }
@@ -163,32 +167,69 @@ func (w *Writer) commit(jobs []*job, n int) {
 	}
 	// Each job is one device's message, so len(jobs) bounds the batch's devices.
 	moveNow := len(w.unmoved)+len(jobs) < liveStateInline || time.Since(w.movedAt) >= w.liveEvery
-	ctx, cancel := store.Bounded(context.Background())
-	stored, err := w.db.InsertReadingBatch(ctx, store.ReadingBatch{Readings: all, Unmoved: w.unmoved, MoveLive: moveNow})
-	cancel()
-	if err != nil {
-		w.failures.Inc()
-	} else {
-		w.batches.Observe(float64(n))
-		w.stored.Add(float64(stored))
-		w.dupes.Add(float64(int64(n) - stored))
-		if moveNow {
-			clear(w.unmoved)
-			w.movedAt = time.Now()
-		} else {
-			store.MergeNewest(w.unmoved, all)
-		}
-		w.held.Set(float64(len(w.unmoved)))
+	stored, err := w.insert(all, moveNow)
+	if err != nil && len(jobs) > 1 && refusedByDatabase(err) {
+		// One message the database refuses must not fail everyone's: each is tried alone, and only the
+		// one(s) at fault are refused.
+		w.isolate(jobs)
+		return
 	}
 	// Per-job counts are not known inside one insert; a job learns its readings were committed, and how
 	// many of the batch were new only when it is alone in it.
 	for _, j := range jobs {
-		r := result{err: err, stored: int64(len(j.readings))}
+		r := result{err: refusal(err), stored: int64(len(j.readings))}
 		if len(jobs) == 1 {
 			r.stored = stored
 		}
 		j.result <- r
 	}
+}
+
+// insert commits readings (with the live state now or held back) and keeps the writer's books.
+func (w *Writer) insert(readings []store.Reading, moveNow bool) (int64, error) {
+	ctx, cancel := store.Bounded(context.Background())
+	stored, err := w.db.InsertReadingBatch(ctx, store.ReadingBatch{Readings: readings, Unmoved: w.unmoved, MoveLive: moveNow})
+	cancel()
+	if err != nil {
+		w.failures.Inc()
+		return 0, err
+	}
+	w.batches.Observe(float64(len(readings)))
+	w.stored.Add(float64(stored))
+	w.dupes.Add(float64(int64(len(readings)) - stored))
+	if moveNow {
+		clear(w.unmoved)
+		w.movedAt = time.Now()
+	} else {
+		store.MergeNewest(w.unmoved, readings)
+	}
+	w.held.Set(float64(len(w.unmoved)))
+	return stored, nil
+}
+
+// isolate commits each job of a refused batch on its own.
+func (w *Writer) isolate(jobs []*job) {
+	for _, j := range jobs {
+		stored, err := w.insert(j.readings, false)
+		if err != nil && refusedByDatabase(err) {
+			w.refused.Inc()
+		}
+		j.result <- result{stored: stored, err: refusal(err)}
+	}
+}
+
+// refusedByDatabase: the database refused a value of the batch; sending it again would fail again.
+func refusedByDatabase(err error) bool {
+	return errors.Is(err, store.ErrBadData) || errors.Is(err, store.ErrConflict)
+}
+
+// refusal turns the database's refusal of a message into the sender's 422 (over MQTT: acknowledged and
+// dropped); other errors stay as they are, and the sender tries again.
+func refusal(err error) error {
+	if err != nil && refusedByDatabase(err) {
+		return apperr.Validation(apperr.Field("readings", "ingest.refused", err.Error()))
+	}
+	return err
 }
 
 // moveLiveState moves the live state held back, in a transaction of its own; on failure it stays held

@@ -2,12 +2,14 @@ package ingest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"testing"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
+	"irgas/internal/apperr"
 	"irgas/internal/auth"
 	"irgas/internal/ident"
 	"irgas/internal/model"
@@ -202,6 +204,52 @@ func TestWriterCloseMovesHeldBackLiveState(t *testing.T) {
 			if got := lastSeen(t, db, id); got != ts+1 {
 				t.Fatalf("device %d last seen %d after Close, want %d", id, got, ts+1)
 			}
+		}
+	})
+}
+
+// refusing is the database refusing any batch that holds a reading with status "poison", as PostgreSQL
+// refuses a NUL in text (SQLite stores NUL, so on SQLite the refusal is made here).
+type refusing struct{ *store.DB }
+
+func (r refusing) InsertReadingBatch(ctx context.Context, b store.ReadingBatch) (int64, error) {
+	for _, x := range b.Readings {
+		if x.Status == "poison" {
+			return 0, fmt.Errorf("store: unable to store readings: %w", store.ErrBadData)
+		}
+	}
+	return r.DB.InsertReadingBatch(ctx, b)
+}
+
+// One message the database refuses fails only itself: the other messages of its batch are committed, and
+// the bad one is refused with a 422 and counted.
+func TestARefusedMessageDoesNotFailItsBatch(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		company, ids := fleet(t, db, 5)
+		var st Store = refusing{db}
+		poison := "poison"
+		if db.Dialect == store.Postgres {
+			st, poison = db, "bad\x00status" // the real refusal
+		}
+		w := newWriter(st, nil)
+		jobs := oneEach(company, ids, time.Now().UnixMilli(), 1)
+		jobs[2].readings[0].Status = poison
+		w.commit(jobs, len(jobs))
+		for i, j := range jobs {
+			r := <-j.result
+			var refused *apperr.Error
+			switch {
+			case i == 2 && !(errors.As(r.err, &refused) && refused.Status == 422):
+				t.Fatalf("the bad message: %v", r.err)
+			case i != 2 && r.err != nil:
+				t.Fatalf("message %d failed with the bad one: %v", i, r.err)
+			}
+		}
+		if n := count(t, db, "SELECT count(*) FROM readings"); n != 4 {
+			t.Fatalf("%d readings stored, want the 4 good ones", n)
+		}
+		if got := testutil.ToFloat64(w.refused); got != 1 {
+			t.Fatalf("refused counted %v", got)
 		}
 	})
 }

@@ -59,6 +59,10 @@ type DB struct {
 // ErrConflict is returned when a unique or foreign-key constraint refuses a write.
 var ErrConflict = errors.New("store: constraint conflict")
 
+// ErrBadData is returned when the database refuses a value itself (PostgreSQL's data exceptions, such as a
+// NUL in text; SQLite's check, not-null and size failures): the same write would fail again.
+var ErrBadData = errors.New("store: the database refused a value")
+
 // ErrNotFound is returned when a record does not exist or is outside the caller's scope.
 var ErrNotFound = errors.New("store: not found")
 
@@ -215,11 +219,16 @@ func mapErr(err error) error {
 		switch se.Code() {
 		case sqlite3.SQLITE_CONSTRAINT_UNIQUE, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY, sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY:
 			return fmt.Errorf("%w: %v", ErrConflict, err)
+		case sqlite3.SQLITE_CONSTRAINT_CHECK, sqlite3.SQLITE_CONSTRAINT_NOTNULL, sqlite3.SQLITE_TOOBIG, sqlite3.SQLITE_MISMATCH:
+			return fmt.Errorf("%w: %v", ErrBadData, err)
 		}
 	}
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) && (pe.Code == "23505" || pe.Code == "23503") {
 		return fmt.Errorf("%w: %v", ErrConflict, err)
+	}
+	if errors.As(err, &pe) && (strings.HasPrefix(pe.Code, "22") || pe.Code == "23502" || pe.Code == "23514") {
+		return fmt.Errorf("%w: %v", ErrBadData, err)
 	}
 	// A query cancelled by its deadline (or PostgreSQL's statement_timeout) is a time-out, whichever driver.
 	if (errors.As(err, &pe) && pe.Code == "57014") || (errors.As(err, &se) && se.Code() == sqlite3.SQLITE_INTERRUPT) {
