@@ -152,6 +152,19 @@ func TestIngestGroupCommit(t *testing.T) {
 	})
 }
 
+// commandOf reads the status of one of a device's commands.
+func commandOf(t *testing.T, e *apitest.Env, token string, deviceID, id int64) string {
+	t.Helper()
+	var list []model.DeviceCommand
+	e.Get(fmt.Sprintf("/api/device/%d/commands", deviceID), token).Into(t, &list)
+	for _, c := range list {
+		if c.ID == id {
+			return c.Status
+		}
+	}
+	return ""
+}
+
 // A device that reaches the platform over HTTP gets its commands in the answer to its message, and answers
 // them with POST /api/ingest/{imei}/ack.
 func TestCommandsOverHTTP(t *testing.T) {
@@ -187,6 +200,18 @@ func TestCommandsOverHTTP(t *testing.T) {
 		expect(t, ack(map[string]any{"ok": true}), 422, 42200)
 		expect(t, e.Do(apitest.Req{Method: "POST", Path: "/api/ingest/" + d.IMEI + "/ack", Body: map[string]any{"id": 1, "ok": true},
 			Header: map[string]string{"X-Device-Secret": "wrong"}}), 401, 40100)
+		// An answer confirming values outside the rules an officer's values meet is refused and changes nothing.
+		for _, params := range []map[string]any{
+			{"reportInterval": 10, "heartbeatInterval": 1e12}, // overflows an integer
+			{"reportInterval": -5},
+			{"reportInterval": 10.5},
+			{"reportInterval": 200, "heartbeatInterval": 100}, // heartbeat below the report interval
+		} {
+			expect(t, ack(map[string]any{"id": first, "ok": true, "params": params}), 422, 42200)
+		}
+		if st := commandOf(t, e, ct, d.ID, first); st != "sent" {
+			t.Fatalf("a refused answer finished the command: %s", st)
+		}
 		expect(t, ack([]map[string]any{{"id": first, "ok": true}}), 200, 0)
 		var live model.Device
 		e.Get(fmt.Sprintf("/api/device/%d", d.ID), ct).Into(t, &live)

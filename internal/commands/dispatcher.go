@@ -11,6 +11,8 @@ import (
 	"sync"
 	"time"
 
+	"irgas/internal/apperr"
+	"irgas/internal/device"
 	"irgas/internal/model"
 	"irgas/internal/store"
 )
@@ -217,21 +219,25 @@ func Take(ctx context.Context, db *store.DB, deviceID int64, s Settings) ([]Down
 }
 
 // Confirmed maps an acknowledged parameter command to the device's confirmed columns: the values the
-// device reports in its answer, or those it was asked to set when it reports none.
-func Confirmed(cmd model.DeviceCommand, answer json.RawMessage) map[string]any {
+// device reports in its answer, or those it was asked to set when it reports none. Values outside the rules
+// an officer's values meet refuse the answer (422), and nothing of it is kept.
+func Confirmed(cmd model.DeviceCommand, answer json.RawMessage) (map[string]any, error) {
 	var asked, told map[string]float64
 	_ = json.Unmarshal(cmd.Params, &asked)
 	_ = json.Unmarshal(answer, &told)
-	value := func(k string) (float64, bool) {
-		if v, ok := told[k]; ok {
-			return v, true
+	values := map[string]float64{}
+	for k, v := range asked {
+		values[k] = v
+		if t, ok := told[k]; ok {
+			values[k] = t
 		}
-		v, ok := asked[k]
-		return v, ok
+	}
+	if bad := device.CheckConfirmed(cmd.Command, values); len(bad) > 0 {
+		return nil, apperr.Validation(bad...)
 	}
 	cols := map[string]any{}
 	set := func(col, key string, whole bool) {
-		if v, ok := value(key); ok {
+		if v, ok := values[key]; ok {
 			if whole {
 				cols[col] = int(v)
 			} else {
@@ -249,13 +255,7 @@ func Confirmed(cmd model.DeviceCommand, answer json.RawMessage) map[string]any {
 	case "setDataFlag":
 		set("data_flag", "dataFlag", true)
 	case "setCustomParam":
-		merged := map[string]float64{}
-		for k := range asked {
-			if v, ok := value(k); ok {
-				merged[k] = v
-			}
-		}
-		cols[store.MergeCustomParams] = merged
+		cols[store.MergeCustomParams] = values
 	}
-	return cols
+	return cols, nil
 }

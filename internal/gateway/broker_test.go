@@ -291,6 +291,11 @@ func TestCommandsAreDeliveredInOrderAndConfirmed(t *testing.T) {
 				t.Fatalf("command %d not marked sent", m.ID)
 			}
 		}
+		// An answer confirming thresholds outside the officer's rules is acknowledged, dropped and changes nothing.
+		publish(t, c, gateway.AckTopic(f.device.IMEI), map[string]any{"id": msgs[0].ID, "ok": true, "params": map[string]any{"alertLow": -50, "alertHigh": 1e308}})
+		if st := commandStatuses(t, f)[msgs[0].ID]; st.Status != "sent" {
+			t.Fatalf("a refused answer finished the command: %+v", st)
+		}
 		// The device confirms the thresholds with the values it really applied, and refuses the restart.
 		publish(t, c, gateway.AckTopic(f.device.IMEI), map[string]any{"id": msgs[0].ID, "ok": true, "code": 0, "params": map[string]any{"alertLow": 15, "alertHigh": 35}})
 		publish(t, c, gateway.AckTopic(f.device.IMEI), map[string]any{"id": msgs[1].ID, "ok": true})

@@ -62,7 +62,7 @@ type Ack struct {
 // it, moves the command to acknowledged or failed and applies confirmed to the device (the confirmed
 // parameter columns). It returns the command, or ErrNotFound when the answer names no such command of the
 // device (the answer is still logged).
-func (db *DB) RecordAck(ctx context.Context, a Ack, confirmed func(model.DeviceCommand, json.RawMessage) map[string]any) (model.DeviceCommand, error) {
+func (db *DB) RecordAck(ctx context.Context, a Ack, confirmed func(model.DeviceCommand, json.RawMessage) (map[string]any, error)) (model.DeviceCommand, error) {
 	var cmd model.DeviceCommand
 	err := db.InTx(ctx, func(tx *sql.Tx) error {
 		row, err := queryRow(ctx, tx, db.Q.Select(commandColumns...).From("device_commands").
@@ -105,7 +105,10 @@ func (db *DB) RecordAck(ctx context.Context, a Ack, confirmed func(model.DeviceC
 		}
 		cmd.Status = status
 		if a.OK {
-			cols := confirmed(cmd, params)
+			cols, err := confirmed(cmd, params)
+			if err != nil {
+				return err
+			}
 			if merge, ok := cols[MergeCustomParams].(map[string]float64); ok {
 				delete(cols, MergeCustomParams)
 				current, err := db.ConfirmedCustom(ctx, tx, a.DeviceID)
