@@ -41,11 +41,14 @@ func freePort(t *testing.T) string {
 	return ln.Addr().String()
 }
 
-func startServer(t *testing.T, dbURL, httpAddr, mqttAddr string) *exec.Cmd {
+// startServer runs `irgas serve` in a child process, without a metrics listener unless env (NAME=value
+// pairs) sets one.
+func startServer(t *testing.T, dbURL, httpAddr, mqttAddr string, env ...string) *exec.Cmd {
 	t.Helper()
 	cmd := exec.Command(os.Args[0])
 	cmd.Env = append(os.Environ(), "IRGAS_TEST_CHILD=1", "IRGAS_DATABASE_URL="+dbURL, "IRGAS_HTTP_ADDR="+httpAddr,
-		"IRGAS_MQTT_ADDR="+mqttAddr, "IRGAS_ADMIN_PASSWORD=Admin-Pass-123", "IRGAS_LOG_LEVEL=warn")
+		"IRGAS_MQTT_ADDR="+mqttAddr, "IRGAS_ADMIN_PASSWORD=Admin-Pass-123", "IRGAS_LOG_LEVEL=warn", "IRGAS_METRICS_ADDR=off")
+	cmd.Env = append(cmd.Env, env...)
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

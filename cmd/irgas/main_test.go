@@ -3,11 +3,16 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
+	"net"
+	"net/http"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"irgas/internal/auth"
+	"irgas/internal/config"
 	"irgas/internal/store"
 )
 
@@ -32,7 +37,7 @@ func TestHelp(t *testing.T) {
 		t.Errorf("unknown command: %d %s", code, out)
 	}
 	code, out := runCLI(t, nil, "serve", "--help")
-	for _, s := range []string{"IRGAS_DATABASE_URL", "IRGAS_HTTP_ADDR", "IRGAS_ADMIN_PASSWORD"} {
+	for _, s := range []string{"IRGAS_DATABASE_URL", "IRGAS_HTTP_ADDR", "IRGAS_ADMIN_PASSWORD", "IRGAS_METRICS_ADDR"} {
 		if code != 0 || !strings.Contains(out, s) {
 			t.Errorf("serve --help must name %s", s)
 		}
@@ -84,5 +89,38 @@ func TestUserCommands(t *testing.T) {
 	}
 	if code, out := runCLI(t, env, "user", "reset-password", "ghost"); code != 1 || !strings.Contains(out, "no account") {
 		t.Fatalf("unknown account: %d %s", code, out)
+	}
+}
+
+// `irgas serve` answers /metrics on its metrics address only: the public port says 404 and shows no metric,
+// signed in or not. The default metrics address is this machine's alone.
+func TestServeKeepsMetricsOffThePublicPort(t *testing.T) {
+	if host, _, err := net.SplitHostPort(config.DefaultMetricsAddr); err != nil || !net.ParseIP(host).IsLoopback() {
+		t.Fatalf("the default metrics address %q must be a loopback one", config.DefaultMetricsAddr)
+	}
+	httpAddr, metricsAddr := freePort(t), freePort(t)
+	server := startServer(t, "sqlite:"+filepath.Join(t.TempDir(), "irgas.db"), httpAddr, "off", "IRGAS_METRICS_ADDR="+metricsAddr)
+	defer func() {
+		server.Process.Signal(syscall.SIGTERM)
+		server.Wait()
+	}()
+	get := func(url string) (int, string) {
+		t.Helper()
+		resp, err := http.Get(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(body)
+	}
+	if status, body := get("http://" + httpAddr + "/metrics"); status != http.StatusNotFound || strings.Contains(body, "irgas_") {
+		t.Fatalf("public /metrics: %d %.200s", status, body)
+	}
+	if status, body := get("http://" + metricsAddr + "/metrics"); status != http.StatusOK || !strings.Contains(body, "irgas_http_requests_total") {
+		t.Fatalf("/metrics on the metrics address: %d %.200s", status, body)
+	}
+	if status, _ := get("http://" + httpAddr + "/healthz"); status != http.StatusOK {
+		t.Fatalf("/healthz stays on the public port: %d", status)
 	}
 }

@@ -26,28 +26,41 @@ func serve(ctx context.Context, args []string, stdout io.Writer) error {
 	if err := setupLogging(cfg, os.Stderr); err != nil {
 		return err
 	}
-	// Both ports are taken before anything else starts: a taken one ends start-up naming its setting.
+	// Every port is taken before anything else starts: a taken one ends start-up naming its setting.
 	ln, err := server.Listen(cfg.HTTPAddr)
 	if err != nil {
 		return err
 	}
-	var mqttLn net.Listener
+	var mqttLn, metricsLn net.Listener
+	closeAll := func() {
+		for _, l := range []net.Listener{ln, mqttLn, metricsLn} {
+			if l != nil {
+				l.Close()
+			}
+		}
+	}
 	if cfg.MQTTEnabled() {
 		if mqttLn, err = gateway.Listen(cfg.MQTTAddr); err != nil {
-			ln.Close()
+			closeAll()
+			return err
+		}
+	}
+	if cfg.MetricsEnabled() {
+		if metricsLn, err = server.ListenMetrics(cfg.MetricsAddr); err != nil {
+			closeAll()
 			return err
 		}
 	}
 	srv, err := server.New(ctx, cfg, mqttLn)
 	if err != nil {
-		ln.Close()
-		if mqttLn != nil {
-			mqttLn.Close()
-		}
+		closeAll()
 		if ctx.Err() != nil {
 			return nil // a stop signal during start-up is a stop, not a failure
 		}
 		return err
+	}
+	if metricsLn != nil {
+		go srv.ServeMetrics(ctx, metricsLn)
 	}
 	return srv.Run(ctx, ln)
 }

@@ -121,8 +121,8 @@ func (a *API) signInLimit() func(http.Handler) http.Handler {
 		}))
 }
 
-// chain wraps a route's endpoint, outermost first: body limit, operation record, authentication,
-// permission check.
+// chain wraps a route's endpoint, outermost first: body limit, storable path, query and headers, operation
+// record, authentication, permission check.
 func (a *API) chain(rt Route) http.Handler {
 	h := rt.Endpoint.Handler
 	if !rt.Public {
@@ -132,6 +132,7 @@ func (a *API) chain(rt Route) http.Handler {
 	if !rt.NoRecord {
 		h = a.Recorder.Middleware(oplog.Meta{Module: rt.Module, Action: rt.Action}, a.Config.TrustProxy)(h)
 	}
+	h = storableText(h)
 	if rt.Stream {
 		return limitBody(rt.MaxBody, h) // each of its queries has its own limit
 	}
@@ -153,6 +154,18 @@ func withDeadline(d time.Duration, next http.Handler) http.Handler {
 		ctx, cancel := context.WithTimeout(r.Context(), d)
 		defer cancel()
 		next.ServeHTTP(w, r.WithContext(ctx))
+	})
+}
+
+// storableText answers 400 to a path, query or header holding text no database can store, before the
+// operation record (which stores the path and headers) and any handler sees it.
+func storableText(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := httpx.CheckRequest(r); err != nil {
+			httpx.Fail(w, r, err)
+			return
+		}
+		next.ServeHTTP(w, r)
 	})
 }
 
@@ -191,13 +204,18 @@ func (a *API) authenticate(next http.Handler, queryToken bool) http.Handler {
 func (a *API) requirePermission(codes string, platformOnly bool, next http.Handler) http.Handler {
 	alternatives := strings.Split(codes, "|")
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		actor := auth.ActorFrom(r.Context())
-		if (platformOnly && !actor.IsPlatform()) || !slices.ContainsFunc(alternatives, actor.Perms.Has) {
+		if !allowed(auth.ActorFrom(r.Context()), alternatives, platformOnly) {
 			httpx.Fail(w, r, apperr.Forbidden())
 			return
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// allowed reports whether actor holds one of the alternative codes and, for platform-only calls, is a
+// platform user.
+func allowed(actor *auth.Actor, alternatives []string, platformOnly bool) bool {
+	return (!platformOnly || actor.IsPlatform()) && slices.ContainsFunc(alternatives, actor.Perms.Has)
 }
 
 func bearer(r *http.Request) string {

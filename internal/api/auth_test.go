@@ -1,9 +1,13 @@
 package api_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -368,5 +372,151 @@ func TestSignInRateIsSharedByInstancesOnOneDatabase(t *testing.T) {
 		if r := from(1, "203.0.113.9"); r.Status != 200 {
 			t.Fatalf("after every count is pruned: %d %s", r.Status, r.Raw)
 		}
+	})
+}
+
+// burst prepares one sign-in of account per captcha (or n without captchas) from addr, then sends them all
+// at once and returns the answers.
+func burst(t *testing.T, e *apitest.Env, account, password, addr string, n int, captchas []issuedCaptcha) []*apitest.Response {
+	t.Helper()
+	bodies := make([][]byte, n)
+	for i := range bodies {
+		k := e.LoginKey()
+		enc, err := auth.EncryptPassword(k.Key, password)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body := map[string]string{"account": account, "password": enc, "keyId": k.KeyID}
+		if captchas != nil {
+			body["captchaId"], body["captchaCode"] = captchas[i].id, captchas[i].answer
+		}
+		bodies[i], _ = json.Marshal(body)
+	}
+	out := make([]*apitest.Response, n)
+	errs := make([]error, n)
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for i := range bodies {
+		wg.Go(func() {
+			req, _ := http.NewRequest("POST", e.URL+"/api/login", bytes.NewReader(bodies[i]))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("X-Forwarded-For", addr)
+			<-start
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			defer res.Body.Close()
+			r := &apitest.Response{Status: res.StatusCode}
+			r.Raw, _ = io.ReadAll(res.Body)
+			errs[i] = json.Unmarshal(r.Raw, r)
+			out[i] = r
+		})
+	}
+	close(start)
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("sign-in %d: %v", i, err)
+		}
+	}
+	return out
+}
+
+// failuresOf counts the failures noted against a subject ("account:x", "ip:y").
+func failuresOf(t *testing.T, db *store.DB, subject string) int {
+	t.Helper()
+	var n int
+	if err := db.SQL.QueryRow(db.Rebind("SELECT count(*) FROM login_failures WHERE subject = ?"), subject).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// Sign-ins sent all at once keep the captcha and the lock: of 40 wrong passwords for one account from a
+// fresh address, at most 3 are checked and every other one is asked for a captcha; of 40 with captchas, at
+// most 10 are checked and every other one finds the account locked. A password checked is a failure noted
+// (a wrong one stays noted), so the notes count the checks, whatever the timing.
+func TestConcurrentSignInsKeepTheCaptchaAndTheLock(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		e := apitest.NewWithConfig(t, db, config.Config{SessionTTL: time.Hour, ShutdownTimeout: time.Second, TrustProxy: true})
+		e.CreateUser("target", "Target-Pass-1", nil)
+		const n = 40
+		// tally counts the answers of checked wrong passwords (401); every other answer must be a refusal
+		// without a check: a captcha asked for, the account locked (attempts in flight count as failures
+		// until they end), or a retry (503).
+		tally := func(rs []*apitest.Response, captchaAsked bool) (wrong int) {
+			for _, r := range rs {
+				switch {
+				case r.Status == 401 && r.Code == 40101:
+					wrong++
+				case captchaAsked && r.Status == 400 && r.Code == 40012,
+					r.Status == 429 && r.Code == 42900, r.Status == 503 && r.Code == 50300:
+				default:
+					t.Fatalf("unexpected answer %d: %s", r.Status, r.Raw)
+				}
+			}
+			return wrong
+		}
+
+		rs := burst(t, e, "target", "wrong-password", "198.51.100.1", n, nil)
+		wrong := tally(rs, true)
+		checks := failuresOf(t, db, "account:target")
+		if checks > auth.CaptchaAfter || wrong != checks {
+			t.Fatalf("without captchas: %d passwords checked (%d answered 401), want at most %d", checks, wrong, auth.CaptchaAfter)
+		}
+
+		captchas := make([]issuedCaptcha, n)
+		for i := range captchas {
+			captchas[i] = newCaptcha(t, e)
+		}
+		rs = burst(t, e, "target", "wrong-password", "198.51.100.2", n, captchas)
+		tally(rs, false)
+		if total := failuresOf(t, db, "account:target"); total > auth.LockAfter {
+			t.Fatalf("with captchas: %d passwords checked in all, want at most %d", total, auth.LockAfter)
+		} else {
+			t.Logf("passwords checked: %d without captchas, %d with", checks, total-checks)
+		}
+	})
+}
+
+// A session in use does not expire: with the shortest TTL (1 minute) and a call every 30 seconds, it lives
+// on; an idle one still expires. Each step moves the session's times 30 seconds into the past, as the clock
+// would; a call right after another writes nothing.
+func TestSessionInUseSlides(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		e := apitest.NewWithConfig(t, db, config.Config{SessionTTL: time.Minute, ShutdownTimeout: time.Second})
+		token := e.Admin()
+		hash := auth.HashToken(token)
+		times := func() (lastSeen, expires int64) {
+			t.Helper()
+			if err := db.SQL.QueryRow(db.Rebind("SELECT last_seen_at, expires_at FROM sessions WHERE token_hash = ?"), hash).
+				Scan(&lastSeen, &expires); err != nil {
+				t.Fatal(err)
+			}
+			return lastSeen, expires
+		}
+		age := func(d time.Duration) {
+			t.Helper()
+			if _, err := db.SQL.Exec(db.Rebind("UPDATE sessions SET last_seen_at = last_seen_at - ?, expires_at = expires_at - ? WHERE token_hash = ?"),
+				d.Milliseconds(), d.Milliseconds(), hash); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for step := 1; step <= 6; step++ { // three minutes, three times the TTL
+			age(30 * time.Second)
+			expect(t, e.Get("/api/user", token), 200, 0)
+			lastSeen, expires := times()
+			if expires < time.Now().Add(50*time.Second).UnixMilli() {
+				t.Fatalf("step %d: a session in use was not extended (expires in %d ms)", step, expires-time.Now().UnixMilli())
+			}
+			expect(t, e.Get("/api/user", token), 200, 0)
+			if l, x := times(); l != lastSeen || x != expires {
+				t.Fatalf("step %d: a second call at once wrote the session again", step)
+			}
+		}
+		age(61 * time.Second)
+		expect(t, e.Get("/api/user", token), 401, 40100)
 	})
 }

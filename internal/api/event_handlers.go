@@ -1,12 +1,15 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
 	"time"
 
+	"irgas/internal/apperr"
 	"irgas/internal/auth"
 	"irgas/internal/httpx"
 	"irgas/internal/permission"
@@ -14,7 +17,7 @@ import (
 )
 
 // Live feed timing: how often a feed looks for new events, keeps the connection alive, and checks that its
-// session still holds.
+// caller may still have it when no event comes.
 const (
 	eventPoll      = time.Second
 	eventKeepAlive = 15 * time.Second
@@ -22,13 +25,45 @@ const (
 	eventBatch     = 500
 )
 
+// eventsPerm is the live feed's permission, checked at the start and again while it runs.
+const eventsPerm = permission.DeviceManagement
+
 func (a *API) eventRoutes() []Route {
 	return []Route{
 		{Method: "GET", Path: "/events", Summary: "Live feed (server-sent events): alarm.started, alarm.raised, alarm.ended, " +
 			"device.offline, device.online, company-scoped; resumes after Last-Event-ID; the token may come as ?token=",
-			Perm: permission.DeviceManagement, NoRecord: true, Stream: true, Endpoint: httpx.Raw(a.events)},
+			Perm: eventsPerm, NoRecord: true, Stream: true, Endpoint: httpx.Raw(a.events)},
 	}
 }
+
+// feedAccess is what a recheck of a running feed finds.
+type feedAccess int
+
+const (
+	feedAllowed feedAccess = iota
+	feedEnded              // signed out, reset, disabled, the permission or the company changed
+	feedUnknown            // the database did not answer: deliver nothing now, try again later
+)
+
+// recheck reads the caller's session and permissions as they are now: the feed goes on only while the token
+// holds, the caller still holds the feed's permission, and its company (the feed's scope) is the same.
+func (a *API) recheck(ctx context.Context, r *http.Request, was *auth.Actor) feedAccess {
+	step, cancel := store.Bounded(ctx)
+	defer cancel()
+	now, err := a.Auth.Authenticate(step, tokenOf(r))
+	var e *apperr.Error
+	switch {
+	case errors.As(err, &e) && e.Status == http.StatusUnauthorized:
+		return feedEnded
+	case err != nil:
+		return feedUnknown
+	case !allowed(now, []string{eventsPerm}, false) || !sameCompany(now.CompanyID, was.CompanyID):
+		return feedEnded
+	}
+	return feedAllowed
+}
+
+func sameCompany(a, b *int64) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
 
 // events streams the caller's company's events as they are recorded. A reconnecting EventSource sends the
 // last id it saw (Last-Event-ID) and gets everything after it first, so a network drop loses nothing that is
@@ -71,13 +106,10 @@ func (a *API) events(w http.ResponseWriter, r *http.Request) {
 		case <-alive.C:
 			fmt.Fprint(w, ": keep-alive\n\n")
 		case <-recheck.C:
-			// A session that was signed out, reset or disabled ends its feed too.
-			step, cancel := store.Bounded(ctx)
-			_, err := a.Auth.Authenticate(step, tokenOf(r))
-			cancel()
-			if err != nil {
-				fmt.Fprint(w, "event: session.ended\ndata: {}\n\n")
-				_ = rc.Flush()
+			// A session that was signed out, reset or disabled, or that lost the permission, ends its feed
+			// even when no event comes.
+			if a.recheck(ctx, r, actor) == feedEnded {
+				endFeed(w, rc)
 				return
 			}
 			continue
@@ -85,8 +117,16 @@ func (a *API) events(w http.ResponseWriter, r *http.Request) {
 			step, cancel := store.Bounded(ctx)
 			events, err := a.DB.LiveEventsAfter(step, actor.Scope(), cursor, eventBatch)
 			cancel()
-			if err != nil {
+			if err != nil || len(events) == 0 {
 				continue // the next poll tries again
+			}
+			// Events go out only to a caller who may see them now, not as of when the feed opened.
+			switch a.recheck(ctx, r, actor) {
+			case feedEnded:
+				endFeed(w, rc)
+				return
+			case feedUnknown:
+				continue
 			}
 			for _, e := range events {
 				data, _ := json.Marshal(e)
@@ -98,6 +138,12 @@ func (a *API) events(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+}
+
+// endFeed tells the client that its feed is over for good (an EventSource would otherwise reconnect).
+func endFeed(w http.ResponseWriter, rc *http.ResponseController) {
+	fmt.Fprint(w, "event: session.ended\ndata: {}\n\n")
+	_ = rc.Flush()
 }
 
 // eventName is the SSE event name: a device going offline or coming back is told as such.

@@ -3,6 +3,7 @@ package api_test
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -40,6 +41,7 @@ func openFeed(t *testing.T, e *apitest.Env, query string, header map[string]stri
 	out := make(chan sseEvent, 100)
 	ready := make(chan string, 1)
 	go func() {
+		defer close(out)
 		defer res.Body.Close()
 		sc := bufio.NewScanner(res.Body)
 		var ev sseEvent
@@ -74,7 +76,10 @@ func openFeed(t *testing.T, e *apitest.Env, query string, header map[string]stri
 func next(t *testing.T, feed <-chan sseEvent) sseEvent {
 	t.Helper()
 	select {
-	case ev := <-feed:
+	case ev, ok := <-feed:
+		if !ok {
+			t.Fatal("the feed closed")
+		}
 		return ev
 	case <-time.After(10 * time.Second):
 		t.Fatal("no event within 10 s")
@@ -125,6 +130,77 @@ func TestEventsAreCompanyScopedAndResume(t *testing.T) {
 		resumed, _ := openFeed(t, e, "", map[string]string{"Authorization": "Bearer " + ct, "Last-Event-ID": started.id})
 		if ev := next(t, resumed); ev.name != "alarm.ended" || ev.id != ended.id {
 			t.Fatalf("resumed feed: %+v", ev)
+		}
+	})
+}
+
+// A feed ends as soon as its caller may no longer see it: after the permission is taken away, or the user
+// is moved to another company, the next alarm is not delivered; the feed says session.ended and closes.
+func TestEventsStopWhenTheCallerLosesAccess(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		e := apitest.New(t, db)
+		admin := e.Admin()
+		c, ct, d := companyDevice(t, e, admin)
+		other := createCompany(t, e, admin, 2, "b-admin")
+		now := time.Now().UnixMilli()
+		reading := func(t *testing.T, ch4 float64) {
+			t.Helper()
+			now += 1000
+			if r := ingest(e, d.IMEI, d.Secret, map[string]any{"ts": now - 60_000, "ch4": ch4}); r.Code != 0 {
+				t.Fatalf("ingest: %s", r.Raw)
+			}
+		}
+		// afterLoss reads the feed to its end and fails on any event but session.ended.
+		afterLoss := func(t *testing.T, feed <-chan sseEvent) {
+			t.Helper()
+			var ended bool
+			timeout := time.After(10 * time.Second)
+			for {
+				select {
+				case ev, ok := <-feed:
+					switch {
+					case !ok && ended:
+						return
+					case !ok:
+						t.Fatal("the feed closed without session.ended")
+					case ev.name == "session.ended" && !ended:
+						ended = true
+					default:
+						t.Fatalf("delivered after access was lost: %+v", ev)
+					}
+				case <-timeout:
+					t.Fatalf("the feed did not close (session.ended seen: %v)", ended)
+				}
+			}
+		}
+
+		for i, lose := range []struct {
+			name string
+			take func(t *testing.T, id int64)
+		}{
+			{"permission taken away", func(t *testing.T, id int64) {
+				expect(t, e.Put(fmt.Sprintf("/api/users/change-permission/%d", id), ct,
+					map[string]any{"roleIds": []int64{}, "permissions": []string{"UserManagement"}}), 200, 0)
+			}},
+			{"moved to another company", func(t *testing.T, id int64) {
+				// No call moves a user; the database can.
+				if _, err := db.SQL.Exec(db.Rebind("UPDATE users SET company_id = ? WHERE id = ?"), other.ID, id); err != nil {
+					t.Fatal(err)
+				}
+			}},
+		} {
+			t.Run(lose.name, func(t *testing.T) {
+				account := fmt.Sprintf("watcher%d", i)
+				id := e.CreateUser(account, "Pass-12345", &c.ID, "DeviceManagement")
+				feed, _ := openFeed(t, e, "?token="+e.Login(account, "Pass-12345"), nil)
+				reading(t, 60)
+				if ev := next(t, feed); ev.name != "alarm.started" {
+					t.Fatalf("before: %+v", ev)
+				}
+				lose.take(t, id)
+				reading(t, 1)
+				afterLoss(t, feed)
+			})
 		}
 	})
 }

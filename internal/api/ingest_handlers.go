@@ -91,6 +91,10 @@ func (a *API) ingestAck(w http.ResponseWriter, r *http.Request) {
 		}
 		ups = []commands.Up{one}
 	}
+	if err := httpx.Validate(r, &ups); err != nil { // msg is stored: the API's rule for text
+		httpx.Fail(w, r, err)
+		return
+	}
 	for i, up := range ups {
 		if up.ID <= 0 {
 			httpx.Fail(w, r, apperr.Validation(apperr.Field(fmt.Sprintf("[%d].id", i), "field.required")))

@@ -2,9 +2,9 @@ package api_test
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
-	"strings"
 	"time"
 
 	"irgas/internal/apitest"

@@ -128,7 +128,8 @@ func operationID(rt Route) string {
 }
 
 func addListParams(op *openapi3.Operation, spec listq.Spec) {
-	op.AddParameter(openapi3.NewQueryParameter("page").WithSchema(openapi3.NewIntegerSchema().WithMin(1)))
+	op.AddParameter(openapi3.NewQueryParameter("page").WithSchema(openapi3.NewIntegerSchema().WithMin(1)).
+		WithDescription("(page-1)×pageSize at most " + strconv.Itoa(listq.MaxOffset)))
 	op.AddParameter(openapi3.NewQueryParameter("pageSize").WithSchema(openapi3.NewIntegerSchema().WithMin(1)).
 		WithDescription("capped at " + strconv.Itoa(listq.MaxPageSize)))
 	fields := make([]string, 0, len(spec.Sorts))
@@ -148,11 +149,14 @@ func addListParams(op *openapi3.Operation, spec listq.Spec) {
 		default:
 			item = openapi3.NewStringSchema()
 		}
+		if item.Type.Is(openapi3.TypeString) {
+			item.WithMaxLength(listq.MaxValueLength)
+		}
 		p := openapi3.NewQueryParameter(f.Param).WithDescription(f.Doc)
 		if f.Kind == listq.Contains {
 			p.WithSchema(item)
 		} else {
-			p.WithSchema(openapi3.NewArraySchema().WithItems(item))
+			p.WithSchema(openapi3.NewArraySchema().WithItems(item).WithMaxItems(listq.MaxValues))
 			explode := true
 			p.Explode = &explode
 		}

@@ -239,3 +239,62 @@ func TestRoleInputErrors(t *testing.T) {
 		}
 	})
 }
+
+// Nobody acts on a more powerful user through a role either: a role manager of a company may not change
+// the codes of, or delete, a role that a user holding codes the manager lacks also holds; the role and
+// that user's codes stay as they were. A rename, or a role held only by users within the manager's
+// codes, is still fine.
+func TestRoleOfAMorePowerfulUserIsNotChanged(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		e := apitest.New(t, db)
+		admin := e.Admin()
+		c := createCompany(t, e, admin, 1, "c-admin")
+		ca := e.Login("c-admin", "Admin-Pass-1")
+		role := createRole(t, e, ca, map[string]any{"name": "Inspectors", "permissions": []string{"DeviceManagement"}})
+		path := fmt.Sprintf("/api/role/%d", role.ID)
+
+		boss := e.CreateUser("boss", "Pass-12345", &c.ID, "UserManagement", "UserManagement:permission")
+		e.CreateUser("mgr", "Pass-12345", &c.ID, "RoleManagement", "RoleManagement:update", "RoleManagement:delete", "DeviceManagement")
+		peer := e.CreateUser("peer", "Pass-12345", &c.ID)
+		for _, uid := range []int64{boss, peer} {
+			if _, err := db.SQL.Exec(db.Rebind("INSERT INTO user_roles (user_id, role_id) VALUES (?, ?)"), uid, role.ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+		mgr, bossToken := e.Login("mgr", "Pass-12345"), e.Login("boss", "Pass-12345")
+
+		for lang, want := range map[string]string{"en": "A user of this role holds a permission you do not (UserManagement)",
+			"zh-CN": "该角色的用户拥有您没有的权限（UserManagement）"} {
+			r := e.Do(apitest.Req{Method: "PUT", Path: path, Token: mgr, Lang: lang, Body: map[string]any{"name": "Inspectors", "permissions": []string{}}})
+			expect(t, r, 403, 40301)
+			if !strings.Contains(r.Msg, want) {
+				t.Fatalf("%s: %q", lang, r.Msg)
+			}
+		}
+		expect(t, e.Delete(path, mgr), 403, 40301)
+		var got model.Role
+		e.Get(path, ca).Into(t, &got)
+		if got.Name != "Inspectors" || fmt.Sprint(got.Permissions) != "[DeviceManagement]" || got.UserCount != 2 {
+			t.Fatalf("a refused edit changed the role: %+v", got)
+		}
+		var u me
+		e.Get("/api/user", bossToken).Into(t, &u)
+		if !contains(u.Permission, "DeviceManagement") {
+			t.Fatalf("the more powerful user lost a code: %v", u.Permission)
+		}
+
+		// A rename changes nobody's codes.
+		expect(t, e.Put(path, mgr, map[string]any{"name": "Field inspectors", "permissions": []string{"DeviceManagement"}}), 200, 0)
+		// Without the more powerful holder, the manager may change the role.
+		if _, err := db.SQL.Exec(db.Rebind("DELETE FROM user_roles WHERE user_id = ?"), boss); err != nil {
+			t.Fatal(err)
+		}
+		expect(t, e.Put(path, mgr, map[string]any{"name": "Field inspectors", "permissions": []string{}}), 200, 0)
+		// The company's administrator holds every company code: its role is out of the manager's reach too.
+		if _, err := db.SQL.Exec(db.Rebind("INSERT INTO user_roles (user_id, role_id) VALUES (?, ?)"), *c.AdminUserID, role.ID); err != nil {
+			t.Fatal(err)
+		}
+		expect(t, e.Put(path, mgr, map[string]any{"name": "Field inspectors", "permissions": []string{"DeviceManagement"}}), 403, 40301)
+		expect(t, e.Put(path, ca, map[string]any{"name": "Field inspectors", "permissions": []string{"DeviceManagement"}}), 200, 0)
+	})
+}

@@ -3,7 +3,9 @@ package auth
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"net/http"
+	"runtime"
 	"time"
 
 	"github.com/mojocn/base64Captcha"
@@ -15,30 +17,40 @@ import (
 	"irgas/internal/store"
 )
 
-// The sign-in rules of CONVENTIONS.md.
+// The sign-in rules.
 const (
 	FailureWindow = 15 * time.Minute
 	CaptchaAfter  = 3
 	LockAfter     = 10
 	LoginKeyTTL   = 5 * time.Minute
 	CaptchaTTL    = 5 * time.Minute
-	// touchEvery bounds how often a busy session's sliding expiry is written.
+	// touchEvery bounds how often a busy session's sliding expiry is written (a tenth of the TTL when
+	// that is shorter, so that a short TTL still slides).
 	touchEvery = time.Minute
+	// checkWait is how long a sign-in waits for a free password-check slot before it is told to retry.
+	checkWait = 3 * time.Second
 )
 
 // Service signs users in and out and resolves tokens.
 type Service struct {
 	db         *store.DB
 	sessionTTL time.Duration
+	touchEvery time.Duration
 	captcha    *base64Captcha.DriverDigit
 	// dummyHash is checked when the account does not exist, so that timing does not tell accounts apart.
 	dummyHash string
+	// checks holds one token per password check running: each argon2id check takes 19 MiB, so a burst
+	// of sign-ins waits here rather than taking the memory of the machine.
+	checks    chan struct{}
+	checkWait time.Duration
 }
 
 // NewService makes a Service whose sessions expire after ttl without use.
 func NewService(db *store.DB, ttl time.Duration) *Service {
 	h, _ := HashPassword("irgas-timing-equalizer")
-	return &Service{db: db, sessionTTL: ttl, captcha: base64Captcha.NewDriverDigit(60, 200, 4, 0.6, 60), dummyHash: h}
+	return &Service{db: db, sessionTTL: ttl, touchEvery: min(touchEvery, ttl/10),
+		captcha: base64Captcha.NewDriverDigit(60, 200, 4, 0.6, 60), dummyHash: h,
+		checks: make(chan struct{}, max(1, runtime.GOMAXPROCS(0))), checkWait: checkWait}
 }
 
 // LoginInput is the body of POST /api/login.
@@ -93,6 +105,8 @@ func (s *Service) NewCaptcha(ctx context.Context) (Captcha, error) {
 	return Captcha{CaptchaID: id, Image: item.EncodeB64string()}, nil
 }
 
+// subjects are what sign-in failures are counted against: the account (captcha and lock) and the client
+// address (captcha).
 func subjects(account, ip string) (string, string) { return "account:" + account, "ip:" + ip }
 
 // Login checks a sign-in and opens a session. Every refusal is an *apperr.Error that says what to do next.
@@ -100,17 +114,23 @@ func (s *Service) Login(ctx context.Context, in LoginInput, ip, userAgent string
 	info := httpx.InfoFrom(ctx)
 	info.Account = in.Account
 	now := time.Now()
-	since := now.Add(-FailureWindow).UnixMilli()
 	accSubject, ipSubject := subjects(in.Account, ip)
 
-	accFails, err := s.db.CountLoginFailures(ctx, accSubject, since)
+	// The attempt is noted as a failure before anything is checked, and the captcha and the lock are decided
+	// on counts that include it: concurrent attempts (on any instance) then count one another, and no
+	// burst checks more passwords than the rules allow. The note is taken back unless a wrong password
+	// ends the attempt.
+	ids, counts, err := s.db.AddLoginAttempt(ctx, now.UnixMilli(), now.Add(-FailureWindow).UnixMilli(), accSubject, ipSubject)
 	if err != nil {
 		return LoginResult{}, err
 	}
-	ipFails, err := s.db.CountLoginFailures(ctx, ipSubject, since)
-	if err != nil {
-		return LoginResult{}, err
-	}
+	wrongPassword := false
+	defer func() {
+		if !wrongPassword {
+			s.takeBack(ctx, ids)
+		}
+	}()
+	accFails, ipFails := counts[0]-1, counts[1]-1 // before this attempt
 	if accFails >= LockAfter {
 		return LoginResult{}, locked()
 	}
@@ -144,14 +164,12 @@ func (s *Service) Login(ctx context.Context, in LoginInput, ip, userAgent string
 	if found {
 		hash = user.PasswordHash
 	}
-	ok, err := CheckPassword(hash, password)
+	ok, err := s.checkPassword(ctx, hash, password)
 	if err != nil {
 		return LoginResult{}, err
 	}
 	if !found || !ok {
-		if err := s.db.AddLoginFailure(ctx, now.UnixMilli(), accSubject, ipSubject); err != nil {
-			return LoginResult{}, err
-		}
+		wrongPassword = true
 		if accFails+1 >= LockAfter {
 			return LoginResult{}, locked()
 		}
@@ -176,6 +194,36 @@ func (s *Service) Login(ctx context.Context, in LoginInput, ip, userAgent string
 		return LoginResult{}, err
 	}
 	return LoginResult{Token: token, ExpiresAt: expires}, nil
+}
+
+// takeBack removes the failure notes of an attempt that did not end on a wrong password, even when its
+// caller has gone.
+func (s *Service) takeBack(ctx context.Context, ids []int64) {
+	c, cancel := store.Bounded(context.WithoutCancel(ctx))
+	defer cancel()
+	if err := s.db.DeleteLoginFailures(c, ids); err != nil {
+		slog.Warn("sign-in: an attempt stays counted as a failure", "err", err)
+	}
+}
+
+// checkPassword runs one password check once a slot is free; a sign-in that finds none within checkWait is
+// told to try again (503) rather than queue without end.
+func (s *Service) checkPassword(ctx context.Context, hash, password string) (bool, error) {
+	select {
+	case s.checks <- struct{}{}:
+	default:
+		wait := time.NewTimer(s.checkWait)
+		defer wait.Stop()
+		select {
+		case s.checks <- struct{}{}:
+		case <-ctx.Done():
+			return false, ctx.Err()
+		case <-wait.C:
+			return false, apperr.New(http.StatusServiceUnavailable, apperr.CodeUnavailable, "auth.busy")
+		}
+	}
+	defer func() { <-s.checks }()
+	return CheckPassword(hash, password)
 }
 
 func locked() *apperr.Error {
@@ -231,7 +279,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Actor, error
 		_ = s.db.DeleteSession(ctx, hash)
 		return nil, apperr.Unauthorized()
 	}
-	if now.UnixMilli()-sess.LastSeenAt > touchEvery.Milliseconds() {
+	if now.UnixMilli()-sess.LastSeenAt > s.touchEvery.Milliseconds() {
 		if err := s.db.TouchSession(ctx, sess.ID, now.UnixMilli(), now.Add(s.sessionTTL).UnixMilli()); err != nil {
 			return nil, err
 		}

@@ -164,7 +164,7 @@ func (s *Service) Refs(ctx context.Context, a *auth.Actor) ([]model.CompanyRef, 
 
 // check verifies what the store cannot: the industry and the region exist and fit together.
 func (s *Service) check(ctx context.Context, in Fields) (store.CompanyFields, error) {
-	f := store.CompanyFields{Name: strings.TrimSpace(in.Name), CreditCode: in.CreditCode, IndustryCode: in.IndustryCode,
+	f := store.CompanyFields{Name: in.Name, CreditCode: in.CreditCode, IndustryCode: in.IndustryCode,
 		ProvinceCode: in.ProvinceCode, CityCode: in.CityCode, CountyCode: in.CountyCode, Address: in.Address,
 		ContactPerson: in.ContactPerson, ContactPhone: in.ContactPhone, Remark: in.Remark}
 	var fields []apperr.FieldError

@@ -20,6 +20,8 @@ const DefaultSignInRate = 300
 type Config struct {
 	DatabaseURL string
 	HTTPAddr    string
+	// MetricsAddr is where /metrics is served, apart from the public HTTP address ("off": nowhere).
+	MetricsAddr string
 	MQTTAddr    string
 	// MQTTSessionExpiry bounds how long the embedded broker keeps a disconnected device's session.
 	MQTTSessionExpiry time.Duration
@@ -189,6 +191,8 @@ func DatabaseFlags(fs *flag.FlagSet, c *Config) {
 func ServeFlags(fs *flag.FlagSet, c *Config) {
 	DatabaseFlags(fs, c)
 	str(fs, &c.HTTPAddr, "http-addr", "IRGAS_HTTP_ADDR", ":8080", "address of the HTTP API and console")
+	str(fs, &c.MetricsAddr, "metrics-addr", "IRGAS_METRICS_ADDR", DefaultMetricsAddr,
+		"address of the Prometheus /metrics listener, never the public HTTP address; off turns it off")
 	str(fs, &c.MQTTAddr, "mqtt-addr", "IRGAS_MQTT_ADDR", ":1883", "address of the embedded MQTT broker for devices, or off")
 	dur(fs, &c.MQTTSessionExpiry, "mqtt-session-expiry", "IRGAS_MQTT_SESSION_EXPIRY", 14*24*time.Hour,
 		"how long the embedded broker keeps a disconnected device's session (longer than the devices' longest sleep)")
@@ -301,6 +305,13 @@ func (c *Config) Validate() error {
 	}
 	return nil
 }
+
+// DefaultMetricsAddr serves /metrics to this machine only: a scraper elsewhere needs the setting changed
+// (and the port guarded), and nobody reads the metrics through the public console port.
+const DefaultMetricsAddr = "127.0.0.1:9464"
+
+// MetricsEnabled reports whether /metrics is served.
+func (c *Config) MetricsEnabled() bool { return c.MetricsAddr != "" && c.MetricsAddr != "off" }
 
 // MQTTEnabled reports whether the embedded broker runs (not with an external broker).
 func (c *Config) MQTTEnabled() bool {

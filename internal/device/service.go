@@ -382,7 +382,7 @@ func placement(in Input) []apperr.FieldError {
 }
 
 func toFields(in Input, company int64) store.DeviceFields {
-	return store.DeviceFields{IMEI: in.IMEI, Name: strings.TrimSpace(in.Name), TypeID: in.TypeID, CompanyID: company,
+	return store.DeviceFields{IMEI: in.IMEI, Name: in.Name, TypeID: in.TypeID, CompanyID: company,
 		Address: in.Address, ProvinceCode: in.ProvinceCode, CityCode: in.CityCode, County: in.CountyCode,
 		Latitude: in.Latitude, Longitude: in.Longitude, ICCID: in.ICCID, InstalledAt: in.InstalledAt, Remark: in.Remark}
 }

@@ -7,7 +7,6 @@ import (
 	"context"
 	"errors"
 	"math"
-	"strings"
 
 	"irgas/internal/apperr"
 	"irgas/internal/listq"
@@ -97,7 +96,7 @@ func (s *Service) Delete(ctx context.Context, id int64) error {
 
 // check applies the rules across fields and sanitizes the description.
 func check(in Input) (model.DeviceType, error) {
-	t := model.DeviceType{Name: strings.TrimSpace(in.Name), Model: strings.TrimSpace(in.Model), Manufacturer: in.Manufacturer,
+	t := model.DeviceType{Name: in.Name, Model: in.Model, Manufacturer: in.Manufacturer,
 		Gas: in.Gas, Unit: in.Unit, RangeMin: in.RangeMin, RangeMax: in.RangeMax, LowThreshold: in.LowThreshold,
 		HighThreshold: in.HighThreshold, ReportInterval: in.ReportInterval, HeartbeatInterval: in.HeartbeatInterval,
 		Communication: in.Communication, Description: richtext.Sanitize(in.Description)}

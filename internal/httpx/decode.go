@@ -1,13 +1,16 @@
 package httpx
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"reflect"
+	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/go-playground/locales/en"
 	"github.com/go-playground/locales/zh"
@@ -92,7 +95,8 @@ func registerRules(trans map[i18n.Lang]ut.Translator) {
 	}
 }
 
-// Decode reads the request body as one JSON value into dst, refusing unknown fields, and validates it.
+// Decode reads the request body as one JSON value into dst, refusing unknown fields and invalid UTF-8, and
+// validates it (trimming its text first, see Check).
 // It answers the failure itself and returns false when the body is unusable.
 func Decode(w http.ResponseWriter, r *http.Request, dst any) bool {
 	if err := decode(r, dst); err != nil {
@@ -107,9 +111,17 @@ func Decode(w http.ResponseWriter, r *http.Request, dst any) bool {
 }
 
 func decode(r *http.Request, dst any) error {
-	dec := json.NewDecoder(r.Body)
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		return BodyError(err)
+	}
+	// The JSON decoder would silently replace invalid UTF-8 with U+FFFD, storing what was not sent.
+	if !utf8.Valid(body) {
+		return apperr.New(http.StatusBadRequest, apperr.CodeBadJSON, "error.bad_utf8")
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
-	err := dec.Decode(dst)
+	err = dec.Decode(dst)
 	if err == nil {
 		// One value only: trailing data is a malformed body too.
 		if _, extra := dec.Token(); extra != io.EOF {
@@ -117,12 +129,9 @@ func decode(r *http.Request, dst any) error {
 		}
 		return nil
 	}
-	var maxErr *http.MaxBytesError
 	var typeErr *json.UnmarshalTypeError
 	var synErr *json.SyntaxError
 	switch {
-	case errors.As(err, &maxErr):
-		return apperr.New(http.StatusRequestEntityTooLarge, apperr.CodeTooLarge, "error.too_large", humanBytes(maxErr.Limit))
 	case errors.As(err, &typeErr):
 		return apperr.Validation(apperr.FieldError{Field: typeErr.Field, Key: "error.bad_json",
 			Args: []any{fmt.Sprintf("%s: expected %s", typeErr.Field, typeErr.Type)}})
@@ -155,18 +164,25 @@ func Validate(r *http.Request, v any) error {
 	return nil
 }
 
-// Check returns the fields of v that fail their `validate` tags, with messages in lang (imports check
-// every row with the same rules as the API).
+// Check trims the text of v (see cleanText) and returns the fields of v that hold text no database can
+// store or fail their `validate` tags, with messages in lang (imports check every row with the same rules
+// as the API). v may be a slice (of device messages); only structs have tags.
 func Check(lang i18n.Lang, v any) []apperr.FieldError {
+	fields := cleanText(lang, v)
+	if reflect.Indirect(reflect.ValueOf(v)).Kind() != reflect.Struct {
+		return fields
+	}
 	err := validate.Struct(v)
 	var verrs validator.ValidationErrors
 	if err == nil || !errors.As(err, &verrs) {
-		return nil
+		return fields
 	}
 	tr := translators[lang]
-	fields := make([]apperr.FieldError, 0, len(verrs))
 	for _, fe := range verrs {
-		fields = append(fields, apperr.FieldError{Field: jsonPath(fe.Namespace()), Msg: fe.Translate(tr)})
+		path := jsonPath(fe.Namespace())
+		if !slices.ContainsFunc(fields, func(f apperr.FieldError) bool { return f.Field == path }) {
+			fields = append(fields, apperr.FieldError{Field: path, Msg: fe.Translate(tr)})
+		}
 	}
 	return fields
 }

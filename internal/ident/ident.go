@@ -1,10 +1,12 @@
 // Package ident checks the identifiers the platform accepts: the unified social credit code of a
-// company (GB 32100-2015, with its check character), Chinese phone numbers and account names.
+// company (GB 32100-2015, with its check character), Chinese phone numbers and account names, and that a
+// text can be stored at all.
 package ident
 
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // creditAlphabet is the 31 characters a credit code uses (no I, O, S, V, Z), in value order.
@@ -110,3 +112,7 @@ var iccid = regexp.MustCompile(`^[0-9A-Z]{19,20}$`)
 
 // ValidICCID reports whether s looks like a SIM card's ICCID: 19 or 20 digits or capital letters.
 func ValidICCID(s string) bool { return iccid.MatchString(s) }
+
+// ValidText reports whether s is text both databases can store: valid UTF-8 without NUL (PostgreSQL text
+// holds neither; SQLite would take both and hand them back).
+func ValidText(s string) bool { return utf8.ValidString(s) && !strings.ContainsRune(s, 0) }

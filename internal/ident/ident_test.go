@@ -43,3 +43,11 @@ func TestIMEI(t *testing.T) {
 		t.Fatal("check digit")
 	}
 }
+
+func TestValidText(t *testing.T) {
+	for s, want := range map[string]bool{"": true, "杭州 燃气\t1": true, "a\x00b": false, "\x00": false, "a\xffb": false, "\xe6\x9d": false} {
+		if ValidText(s) != want {
+			t.Errorf("ValidText(%q) = %v", s, !want)
+		}
+	}
+}

@@ -3,17 +3,31 @@
 package listq
 
 import (
+	"errors"
 	"net/url"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"irgas/internal/apperr"
+	"irgas/internal/ident"
 )
 
 // Page sizes: the default and the cap (a larger value is lowered to the cap, not refused).
 const (
 	DefaultPageSize = 20
 	MaxPageSize     = 100
+)
+
+// Bounds of what a query may ask, refused with a 400 beyond them.
+const (
+	// MaxOffset is the most rows a page may skip: deeper pages make the database walk every row before
+	// them (and a huge page overflows the offset); reverse the sort or narrow the filter instead.
+	MaxOffset = 1_000_000
+	// MaxValueLength is the most characters of one value; no filtered column holds longer text.
+	MaxValueLength = 200
+	// MaxValues is the most times one key may repeat (each value is a bound parameter of the query).
+	MaxValues = 100
 )
 
 // Kind says how a filter's value is read and compared.
@@ -82,22 +96,36 @@ type Query struct {
 func (q Query) Offset() int { return (q.Page - 1) * q.PageSize }
 
 // Parse reads values against spec. Unknown keys are ignored (clients add cache-busters); a value that does
-// not parse, or a sort field outside the allow-list, is a 400 that names the key.
+// not parse, is out of bounds, or a sort field outside the allow-list, is a 400 that names the key.
 func Parse(values url.Values, spec Spec) (Query, error) {
 	q := Query{Page: 1, PageSize: DefaultPageSize}
+	if err := checkValues(values, spec); err != nil {
+		return q, err
+	}
+	farPage := false
 	if v := values.Get("page"); v != "" {
 		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
+		switch {
+		case errors.Is(err, strconv.ErrRange) && !strings.HasPrefix(v, "-"):
+			farPage = true
+		case err != nil || n < 1:
 			return q, apperr.BadRequest("query.bad_page")
 		}
 		q.Page = n
 	}
 	if v := values.Get("pageSize"); v != "" {
 		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
+		switch {
+		case errors.Is(err, strconv.ErrRange) && !strings.HasPrefix(v, "-"):
+			n = MaxPageSize
+		case err != nil || n < 1:
 			return q, apperr.BadRequest("query.bad_size")
 		}
 		q.PageSize = min(n, MaxPageSize)
+	}
+	// Divided, not multiplied: (page-1)*pageSize may overflow.
+	if farPage || q.Page-1 > MaxOffset/q.PageSize {
+		return q, apperr.BadRequest("query.page_too_far", MaxOffset)
 	}
 	sort := values.Get("sort")
 	if sort == "" {
@@ -132,6 +160,30 @@ func Parse(values url.Values, spec Spec) (Query, error) {
 		q.Conds = append(q.Conds, c)
 	}
 	return q, nil
+}
+
+// checkValues bounds every value Parse reads: how often a key repeats, how long a value is, and that it is
+// text the databases can store.
+func checkValues(values url.Values, spec Spec) error {
+	keys := []string{"page", "pageSize", "sort"}
+	for _, f := range spec.Filters {
+		keys = append(keys, f.Param)
+	}
+	for _, key := range keys {
+		vs := values[key]
+		if len(vs) > MaxValues {
+			return apperr.BadRequest("query.too_many", key, MaxValues)
+		}
+		for _, v := range vs {
+			if !ident.ValidText(v) {
+				return apperr.BadRequest("query.bad_text", key)
+			}
+			if utf8.RuneCountInString(v) > MaxValueLength {
+				return apperr.BadRequest("query.too_long", key, MaxValueLength)
+			}
+		}
+	}
+	return nil
 }
 
 func parseFilter(f Filter, raw []string) (Cond, error) {

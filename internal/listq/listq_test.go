@@ -1,8 +1,13 @@
 package listq
 
 import (
+	"errors"
 	"net/url"
+	"strconv"
+	"strings"
 	"testing"
+
+	"irgas/internal/apperr"
 )
 
 var spec = Spec{
@@ -58,5 +63,39 @@ func TestParseIgnoresEmptyAndUnknownKeys(t *testing.T) {
 	q, err := Parse(url.Values{"name": {""}, "_t": {"123"}, "sort": {"name"}}, spec)
 	if err != nil || len(q.Conds) != 0 || q.Sort[0] != (SortTerm{"name", false}) {
 		t.Fatalf("%+v %v", q, err)
+	}
+}
+
+func TestParseBoundsPagesAndValues(t *testing.T) {
+	many := make([]string, MaxValues+1)
+	for i := range many {
+		many[i] = "1"
+	}
+	long := strings.Repeat("甲", MaxValueLength+1)
+	for _, c := range []struct {
+		key string
+		v   url.Values
+	}{
+		{"query.page_too_far", url.Values{"page": {"9223372036854775807"}}},
+		{"query.page_too_far", url.Values{"page": {"99999999999999999999999"}}},
+		{"query.page_too_far", url.Values{"page": {strconv.Itoa(MaxOffset/MaxPageSize + 2)}, "pageSize": {"100"}}},
+		{"query.too_long", url.Values{"name": {long}}},
+		{"query.too_long", url.Values{"sort": {long}}},
+		{"query.too_many", url.Values{"status": many}},
+		{"query.bad_text", url.Values{"name": {"a\x00b"}}},
+		{"query.bad_text", url.Values{"status": {"1\x00"}}},
+		{"query.bad_text", url.Values{"createdAt": {"$gte:\xff"}}},
+	} {
+		_, err := Parse(c.v, spec)
+		var e *apperr.Error
+		if !errors.As(err, &e) || e.Status != 400 || e.Key != c.key {
+			t.Errorf("%.60q: want a 400 %s, got %v", c.v, c.key, err)
+		}
+	}
+	// The bound itself is a page, and a huge pageSize is capped as before.
+	q, err := Parse(url.Values{"page": {strconv.Itoa(MaxOffset/MaxPageSize + 1)}, "pageSize": {"9223372036854775807"},
+		"name": {strings.Repeat("甲", MaxValueLength)}, "status": many[1:]}, spec)
+	if err != nil || q.Offset() != MaxOffset || q.PageSize != MaxPageSize {
+		t.Fatalf("%v %+v", err, q.Offset())
 	}
 }

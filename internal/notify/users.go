@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"slices"
-	"strings"
 
 	"irgas/internal/apperr"
 	"irgas/internal/auth"
@@ -128,7 +127,7 @@ func (s *Users) fields(ctx context.Context, a *auth.Actor, in UserInput) (store.
 			bad = append(bad, apperr.Field("companyId", "role.company_not_found"))
 		}
 	}
-	f := store.SMSUserFields{Name: strings.TrimSpace(in.Name), Phone: in.Phone, GasMinLevel: in.GasMinLevel, Scope: in.Scope,
+	f := store.SMSUserFields{Name: in.Name, Phone: in.Phone, GasMinLevel: in.GasMinLevel, Scope: in.Scope,
 		QuietStart: in.QuietStart, QuietEnd: in.QuietEnd, NotifyOnEnd: in.NotifyOnEnd, EscalationLevel: in.EscalationLevel,
 		Language: in.Language, Remark: in.Remark}
 	if f.GasMinLevel == "" {

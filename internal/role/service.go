@@ -73,7 +73,8 @@ func (s *Service) Create(ctx context.Context, a *auth.Actor, in CreateInput) (mo
 	return s.db.GetRole(ctx, a.Scope(), id)
 }
 
-// Update changes a role the actor may see.
+// Update changes a role the actor may see. A change of its codes changes the codes of its holders, so it
+// is refused when one of them is more powerful than the actor.
 func (s *Service) Update(ctx context.Context, a *auth.Actor, id int64, in UpdateInput) (model.Role, error) {
 	current, err := s.db.GetRole(ctx, a.Scope(), id)
 	if err != nil {
@@ -83,6 +84,13 @@ func (s *Service) Update(ctx context.Context, a *auth.Actor, id int64, in Update
 	if err != nil {
 		return model.Role{}, err
 	}
+	was := slices.Clone(current.Permissions)
+	slices.Sort(was)
+	if !slices.Equal(codes, was) {
+		if err := s.checkHolders(ctx, a, id); err != nil {
+			return model.Role{}, err
+		}
+	}
 	err = s.db.UpdateRole(ctx, a.Scope(), id, store.RoleInput{Name: strings.TrimSpace(in.Name), Remark: in.Remark, Permissions: codes})
 	if err != nil {
 		return model.Role{}, conflictName(err)
@@ -90,13 +98,46 @@ func (s *Service) Update(ctx context.Context, a *auth.Actor, id int64, in Update
 	return s.db.GetRole(ctx, a.Scope(), id)
 }
 
-// Delete removes a role no user holds.
+// Delete removes a role no user holds; a role held by a user more powerful than the actor is refused as
+// such first.
 func (s *Service) Delete(ctx context.Context, a *auth.Actor, id int64) error {
+	if _, err := s.db.GetRole(ctx, a.Scope(), id); err != nil {
+		return err
+	}
+	if err := s.checkHolders(ctx, a, id); err != nil {
+		return err
+	}
 	users, err := s.db.DeleteRole(ctx, a.Scope(), id)
 	if errors.Is(err, store.ErrInUse) {
 		return apperr.Conflict("role.in_use", users)
 	}
 	return err
+}
+
+// checkHolders refuses to act on a role held by a user who holds a code the actor does not: acting on the
+// role acts on its holders, and nobody acts on a more powerful user.
+func (s *Service) checkHolders(ctx context.Context, a *auth.Actor, id int64) error {
+	if a.Perms.IsAdmin() {
+		return nil
+	}
+	holders, err := s.db.RoleHolders(ctx, id)
+	if err != nil {
+		return err
+	}
+	for _, u := range holders {
+		held, err := auth.PermissionsOf(ctx, s.db, auth.Holder{ID: u.ID, Account: u.Account, CompanyID: u.CompanyID,
+			CompanyAdmin: u.IsCompanyAdmin})
+		if err != nil {
+			return err
+		}
+		if held.IsAdmin() {
+			return apperr.New(http.StatusForbidden, apperr.CodeEscalation, "role.more_powerful", auth.SuperAdmin)
+		}
+		if missing := a.Perms.Missing(held.Codes()); missing != "" {
+			return apperr.New(http.StatusForbidden, apperr.CodeEscalation, "role.more_powerful", missing)
+		}
+	}
+	return nil
 }
 
 // checkCodes returns the codes deduplicated and sorted, or the error of the first rule they break.

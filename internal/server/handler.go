@@ -41,10 +41,18 @@ func newHandler(a *api.API, db *store.DB, reg *prometheus.Registry) http.Handler
 		}
 		_, _ = w.Write([]byte("ok\n"))
 	})
-	r.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{Registry: reg}))
+	// The metrics have their own listener (IRGAS_METRICS_ADDR); here the path is only not the console's.
+	r.Get("/metrics", http.NotFound)
 	r.Mount("/api", a.Handler())
 	r.Handle("/*", console(web.Console()))
 	return r
+}
+
+// metricsHandler serves the registry's metrics in the Prometheus text format.
+func metricsHandler(reg *prometheus.Registry) http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{Registry: reg}))
+	return mux
 }
 
 // recoverer turns a panic into a logged 500 in the API's envelope.

@@ -50,6 +50,8 @@ type Server struct {
 	auth     *auth.Service
 	notifier *notify.Notifier
 	handler  http.Handler
+	// metrics serves /metrics on its own listener (ServeMetrics), never on the public one.
+	metrics http.Handler
 	// demo is the seeded demo fleet the built-in simulator drives (--demo).
 	demo   *demo.Fleet
 	mqttLn net.Listener
@@ -119,11 +121,40 @@ func NewWithDB(db *store.DB, cfg config.Config, reg *prometheus.Registry) *Serve
 		slog.Error("notifications are off", "err", err)
 	}
 	return &Server{cfg: cfg, db: db, recorder: rec, ingest: writer, devices: devices, auth: authSvc, notifier: notifier,
-		handler: newHandler(a, db, reg)}
+		handler: newHandler(a, db, reg), metrics: metricsHandler(reg)}
 }
 
-// Handler is the whole HTTP surface: /api, /healthz, /readyz, /metrics and the console.
+// Handler is the public HTTP surface: /api, /healthz, /readyz and the console.
 func (s *Server) Handler() http.Handler { return s.handler }
+
+// MetricsHandler answers GET /metrics in the Prometheus text format.
+func (s *Server) MetricsHandler() http.Handler { return s.metrics }
+
+// ListenMetrics takes the metrics address (config.Config.MetricsAddr), like Listen the HTTP one.
+func ListenMetrics(addr string) (net.Listener, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		if errors.Is(err, syscall.EADDRINUSE) {
+			return nil, fmt.Errorf("the metrics address %s is already in use; choose another with --metrics-addr or IRGAS_METRICS_ADDR (e.g. IRGAS_METRICS_ADDR=127.0.0.1:9465, or off)", addr)
+		}
+		return nil, fmt.Errorf("cannot listen on %s (set --metrics-addr or IRGAS_METRICS_ADDR): %w", addr, err)
+	}
+	return ln, nil
+}
+
+// ServeMetrics serves /metrics on ln until ctx ends.
+func (s *Server) ServeMetrics(ctx context.Context, ln net.Listener) {
+	srv := &http.Server{Handler: s.metrics, ReadHeaderTimeout: 10 * time.Second,
+		ErrorLog: slog.NewLogLogger(slog.Default().Handler(), slog.LevelWarn)}
+	go func() {
+		<-ctx.Done()
+		_ = srv.Close()
+	}()
+	slog.Info("metrics are served", "url", "http://"+displayAddr(ln.Addr())+"/metrics")
+	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		slog.Warn("the metrics listener stopped", "err", err)
+	}
+}
 
 // Close flushes the operation records and closes the database. Calls must have finished.
 func (s *Server) Close() {

@@ -30,13 +30,37 @@ func TestAPIIsNeverShadowedByTheConsole(t *testing.T) {
 				t.Errorf("%s: %d %s", path, r.Status, r.Raw)
 			}
 		}
-		for path, want := range map[string]string{"/healthz": "ok", "/readyz": "ok", "/metrics": "irgas_http_requests_total"} {
+		for path, want := range map[string]string{"/healthz": "ok", "/readyz": "ok"} {
 			r := e.Get(path, "")
 			if r.Status != 200 || !strings.Contains(string(r.Raw), want) {
 				t.Errorf("%s: %d %s", path, r.Status, r.Raw[:min(200, len(r.Raw))])
 			}
 		}
 	})
+}
+
+// /metrics is not on the public port, for anyone (it would tell the routes, their traffic and the
+// process's state): only the metrics handler, which `irgas serve` puts on its own listener, answers it.
+func TestMetricsAreNotServedOnThePublicPort(t *testing.T) {
+	db := testdb.SQLite(t)
+	e := apitest.New(t, db)
+	for _, token := range []string{"", e.Admin()} {
+		r := e.Get("/metrics", token)
+		if r.Status != http.StatusNotFound || strings.Contains(string(r.Raw), "irgas_") {
+			t.Fatalf("public /metrics (token %t): %d %.200s", token != "", r.Status, r.Raw)
+		}
+	}
+	metrics := httptest.NewServer(e.Server.MetricsHandler())
+	defer metrics.Close()
+	resp, err := http.Get(metrics.URL + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != 200 || !strings.Contains(string(body), `irgas_http_requests_total{method="GET",route="/metrics",status="404"}`) {
+		t.Fatalf("the metrics handler: %d %.300s", resp.StatusCode, body)
+	}
 }
 
 func TestReadyzAnswers503WhenTheDatabaseIsGone(t *testing.T) {

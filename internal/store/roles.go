@@ -140,6 +140,18 @@ func (db *DB) UpdateRole(ctx context.Context, scope Scope, id int64, in RoleInpu
 	})
 }
 
+// RoleHolders reads the users who hold a role.
+func (db *DB) RoleHolders(ctx context.Context, roleID int64) ([]model.User, error) {
+	var out []model.User
+	err := scanAll(ctx, db.SQL, db.Q.Select(users.columns...).From(users.from).
+		Where("u.id IN (SELECT user_id FROM user_roles WHERE role_id = ?)", roleID).OrderBy("u.id"),
+		scanUser, func(u model.User) error {
+			out = append(out, u)
+			return nil
+		})
+	return out, wrap(err, "read role holders")
+}
+
 // ErrInUse is returned when a record cannot be deleted because others still refer to it.
 var ErrInUse = errors.New("store: still in use")
 

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"slices"
 
 	sq "github.com/Masterminds/squirrel"
 )
@@ -116,25 +117,65 @@ var (
 	Captchas  = secretTable{"captchas", "answer"}
 )
 
-// AddLoginFailure notes a failed sign-in for each subject (an account, an address).
-func (db *DB) AddLoginFailure(ctx context.Context, at int64, subjects ...string) error {
-	ins := db.Q.Insert("login_failures").Columns("subject", "at")
+// AddLoginAttempt notes a sign-in attempt as a failure of each subject (an account, an address) before its
+// password is checked, and returns the notes' ids and each subject's failures since since, this attempt
+// included. The count runs after the note is committed, so concurrent attempts, on every instance on the
+// database, see one another: of attempts noted one after another, the k-th counts at least k.
+func (db *DB) AddLoginAttempt(ctx context.Context, at, since int64, subjects ...string) ([]int64, []int, error) {
+	ins := db.Q.Insert("login_failures").Columns("subject", "at").Suffix("RETURNING id")
 	for _, s := range subjects {
 		ins = ins.Values(s, at)
 	}
-	_, err := exec(ctx, db.SQL, ins)
-	return wrap(err, "record login failure")
+	query, args, err := ins.ToSql()
+	if err != nil {
+		return nil, nil, err
+	}
+	var ids []int64
+	rows, err := db.SQL.QueryContext(ctx, query, args...)
+	err = scanRows(rows, err, func(r rowScanner) (int64, error) {
+		var id int64
+		return id, r.Scan(&id)
+	}, func(id int64) error {
+		ids = append(ids, id)
+		return nil
+	})
+	if err != nil {
+		return nil, nil, wrap(err, "record login attempt")
+	}
+	counts := make([]int, len(subjects))
+	err = scanAll(ctx, db.SQL, db.Q.Select("subject", "count(*)").From("login_failures").
+		Where(sq.Eq{"subject": subjects}).Where(sq.GtOrEq{"at": since}).GroupBy("subject"),
+		func(r rowScanner) (subjectCount, error) {
+			var x subjectCount
+			return x, r.Scan(&x.subject, &x.n)
+		},
+		func(x subjectCount) error {
+			if i := slices.Index(subjects, x.subject); i >= 0 {
+				counts[i] = x.n
+			}
+			return nil
+		})
+	if err != nil {
+		undo, cancel := Bounded(context.WithoutCancel(ctx))
+		defer cancel()
+		_ = db.DeleteLoginFailures(undo, ids)
+		return nil, nil, wrap(err, "count login failures")
+	}
+	return ids, counts, nil
 }
 
-// CountLoginFailures counts a subject's failures since a time.
-func (db *DB) CountLoginFailures(ctx context.Context, subject string, since int64) (int, error) {
-	var n int
-	row, err := queryRow(ctx, db.SQL, db.Q.Select("count(*)").From("login_failures").
-		Where(sq.Eq{"subject": subject}).Where(sq.GtOrEq{"at": since}))
-	if err == nil {
-		err = row.Scan(&n)
+type subjectCount struct {
+	subject string
+	n       int
+}
+
+// DeleteLoginFailures takes back the notes of an attempt that ended without a wrong password.
+func (db *DB) DeleteLoginFailures(ctx context.Context, ids []int64) error {
+	if len(ids) == 0 {
+		return nil
 	}
-	return n, wrap(err, "count login failures")
+	_, err := exec(ctx, db.SQL, db.Q.Delete("login_failures").Where(sq.Eq{"id": ids}))
+	return wrap(err, "take back login attempt")
 }
 
 // ClearLoginFailures forgets a subject's failures after a successful sign-in.

@@ -10,7 +10,6 @@ import (
 	"errors"
 	"net/http"
 	"slices"
-	"strings"
 
 	"irgas/internal/apperr"
 	"irgas/internal/auth"
@@ -116,7 +115,7 @@ func (s *Service) Create(ctx context.Context, a *auth.Actor, in CreateInput) (mo
 	var id int64
 	err = s.db.InTx(ctx, func(tx *sql.Tx) error {
 		var err error
-		id, err = s.db.CreateUser(ctx, tx, store.NewUser{Account: in.Account, Name: strings.TrimSpace(in.Name),
+		id, err = s.db.CreateUser(ctx, tx, store.NewUser{Account: in.Account, Name: in.Name,
 			Phone: in.Phone, Email: in.Email, CompanyID: companyID, PasswordHash: hash, ExtraCodes: codes, RoleIDs: dedupe(in.RoleIDs)})
 		return err
 	})
@@ -134,7 +133,7 @@ func (s *Service) Update(ctx context.Context, a *auth.Actor, id int64, in Profil
 	if err != nil {
 		return model.User{}, err
 	}
-	if err := s.db.UpdateUserProfile(ctx, target.ID, strings.TrimSpace(in.Name), in.Phone, in.Email); err != nil {
+	if err := s.db.UpdateUserProfile(ctx, target.ID, in.Name, in.Phone, in.Email); err != nil {
 		return model.User{}, err
 	}
 	return s.db.UserByID(ctx, a.Scope(), id)

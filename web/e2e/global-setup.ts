@@ -55,6 +55,7 @@ export default async function globalSetup() {
     IRGAS_DATABASE_URL: databaseURL,
     IRGAS_HTTP_ADDR: `127.0.0.1:${port}`,
     IRGAS_MQTT_ADDR: 'off',
+    IRGAS_METRICS_ADDR: 'off',
     IRGAS_ADMIN_PASSWORD: ADMIN.password,
     IRGAS_FOOTER_COPYRIGHT: FOOTER_COPYRIGHT,
     IRGAS_FOOTER_ICP: '京ICP备00000000号-1',
