@@ -133,10 +133,20 @@ func (a *API) chain(rt Route) http.Handler {
 		h = a.Recorder.Middleware(oplog.Meta{Module: rt.Module, Action: rt.Action}, a.Config.TrustProxy)(h)
 	}
 	h = storableText(h)
+	h = httpx.BodyDeadline(a.bodyTimeout(rt), limitBody(rt.MaxBody, h))
 	if rt.Stream {
-		return limitBody(rt.MaxBody, h) // each of its queries has its own limit
+		return h // each of its queries has its own limit
 	}
-	return withDeadline(a.timeout(rt), limitBody(rt.MaxBody, h))
+	return withDeadline(a.timeout(rt), h)
+}
+
+// bodyTimeout is how long a call's body may take to arrive: longer for a file upload.
+func (a *API) bodyTimeout(rt Route) time.Duration {
+	d := cmp.Or(a.Config.BodyTimeout, config.DefaultBodyTimeout)
+	if rt.Multipart {
+		return d * config.UploadBodyFactor
+	}
+	return d
 }
 
 // timeout is a call's time limit: longer for one that streams a file (an export, an import, an image).

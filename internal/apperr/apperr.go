@@ -62,6 +62,7 @@ const (
 	CodeNotFound         = 40400
 	CodeRouteNotFound    = 40401
 	CodeMethodNotAllowed = 40500
+	CodeBodyTimeout      = 40800
 	CodeConflict         = 40900
 	CodeTooLarge         = 41300
 	CodeValidation       = 42200

@@ -37,7 +37,9 @@ type Config struct {
 	LogFormat       string
 	ShutdownTimeout time.Duration
 	// QueryTimeout bounds a call and its queries; ExportTimeout a call that streams a file (exports, imports).
-	QueryTimeout  time.Duration
+	QueryTimeout time.Duration
+	// BodyTimeout bounds the time a request has to send its body (uploads get UploadBodyFactor times it).
+	BodyTimeout   time.Duration
 	ExportTimeout time.Duration
 	RetentionDays int
 	Footer        Footer
@@ -174,6 +176,9 @@ type Footer struct {
 const (
 	DefaultQueryTimeout  = 30 * time.Second
 	DefaultExportTimeout = 10 * time.Minute
+	DefaultBodyTimeout   = 20 * time.Second
+	// UploadBodyFactor: a file upload (an import, an image) may take this many times the body time limit.
+	UploadBodyFactor = 6
 )
 
 // Setting documents one setting for --help and docs/configuration.md.
@@ -222,6 +227,8 @@ func ServeFlags(fs *flag.FlagSet, c *Config) {
 		"a call and its database queries are cancelled after this long (503)")
 	dur(fs, &c.ExportTimeout, "export-timeout", "IRGAS_EXPORT_TIMEOUT", DefaultExportTimeout,
 		"the same for calls that stream a file: exports and imports")
+	dur(fs, &c.BodyTimeout, "body-timeout", "IRGAS_BODY_TIMEOUT", DefaultBodyTimeout,
+		"a request must have sent its body within this long (408); file uploads get six times as long")
 	str(fs, &c.Footer.Copyright, "footer-copyright", "IRGAS_FOOTER_COPYRIGHT", "", "console footer: copyright text")
 	str(fs, &c.Footer.ICP, "footer-icp", "IRGAS_FOOTER_ICP", "", "console footer: ICP filing number")
 	str(fs, &c.Footer.ICPLink, "footer-icp-link", "IRGAS_FOOTER_ICP_LINK", "https://beian.miit.gov.cn/", "console footer: ICP filing link")

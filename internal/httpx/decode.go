@@ -153,6 +153,9 @@ func BodyError(err error) error {
 	if errors.As(err, &maxErr) {
 		return apperr.New(http.StatusRequestEntityTooLarge, apperr.CodeTooLarge, "error.too_large", humanBytes(maxErr.Limit))
 	}
+	if errors.Is(err, ErrBodyTimeout) {
+		return bodyTimeout()
+	}
 	return apperr.New(http.StatusBadRequest, apperr.CodeBadJSON, "error.bad_json", err.Error())
 }
 

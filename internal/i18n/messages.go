@@ -12,6 +12,7 @@ var messages = map[string]message{
 	"error.method_not_allowed": {"不支持该请求方法", "Method not allowed"},
 	"error.conflict":           {"数据冲突", "Conflict"},
 	"error.too_large":          {"请求体过大（上限 %s）", "The request body is too large (limit %s)"},
+	"error.body_timeout":       {"请求体发送超时", "The request body was not sent in time"},
 	"error.validation":         {"数据校验失败", "Validation failed"},
 	"error.internal":           {"服务器内部错误，请稍后重试", "Internal server error, please try again later"},
 	"error.unavailable":        {"服务暂不可用，请稍后重试", "Service unavailable, please try again later"},
