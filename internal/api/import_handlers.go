@@ -2,6 +2,7 @@ package api
 
 import (
 	"errors"
+	"fmt"
 	"mime/multipart"
 	"net/http"
 	"strings"
@@ -16,8 +17,8 @@ import (
 	"irgas/internal/sheet"
 )
 
-// maxUpload bounds an import file (20,000 rows of devices is about 2 MB).
-const maxUpload = 20 << 20
+// maxUpload bounds an import's request body, and with it the file (20,000 rows of devices is about 2 MB).
+const maxUpload = sheet.MaxFileSize
 
 func (a *API) importRoutes() []Route {
 	const m = permission.DeviceManagement
@@ -77,16 +78,24 @@ func readUpload(w http.ResponseWriter, r *http.Request, cols []sheet.Column) ([]
 	}
 	var maxErr *http.MaxBytesError
 	switch {
+	case errors.Is(err, httpx.ErrBodyTimeout):
+		httpx.Fail(w, r, httpx.BodyError(err))
+		return nil, false
 	case errors.As(err, &maxErr) || (err != nil && strings.Contains(err.Error(), "request body too large")):
-		httpx.Fail(w, r, apperr.New(http.StatusRequestEntityTooLarge, apperr.CodeTooLarge, "error.too_large", "20 MiB"))
+		httpx.Fail(w, r, apperr.New(http.StatusRequestEntityTooLarge, apperr.CodeTooLarge, "error.too_large", fmt.Sprintf("%d MiB", maxUpload>>20)))
 		return nil, false
 	case err != nil:
 		httpx.Fail(w, r, apperr.BadRequest("import.no_file"))
 		return nil, false
 	}
 	defer file.Close()
-	rows, missing, err := sheet.Read(file, cols, device.MaxImportRows)
-	if err != nil {
+	rows, missing, err := sheet.Read(r.Context(), file, cols, device.MaxImportRows)
+	var refused *apperr.Error
+	switch {
+	case errors.As(err, &refused): // a file beyond the sheet limits, with its message
+		httpx.Fail(w, r, refused)
+		return nil, false
+	case err != nil:
 		httpx.Fail(w, r, apperr.BadRequest("import.bad_file", err.Error()))
 		return nil, false
 	}

@@ -1,8 +1,10 @@
 package api_test
 
 import (
+	"archive/zip"
 	"bytes"
 	"fmt"
+	"io"
 	"mime/multipart"
 	"net/http"
 	"strings"
@@ -13,6 +15,8 @@ import (
 
 	"irgas/internal/apitest"
 	"irgas/internal/model"
+	"irgas/internal/sheet"
+	"irgas/internal/sheet/sheettest"
 	"irgas/internal/store"
 	"irgas/internal/testdb"
 )
@@ -257,4 +261,99 @@ func TestParameterImport(t *testing.T) {
 		}
 		_ = http.StatusOK
 	})
+}
+
+// A company user with the import permission cannot take the server down with a small file that unpacks
+// to far more than it weighs, or with a huge sheet: each is refused with a 400 in the caller's language
+// before it is read to its end, and nothing is written.
+func TestImportRefusesSpreadsheetBombs(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		e := apitest.New(t, db)
+		admin := e.Admin()
+		createCompany(t, e, admin, 1, "c-admin")
+		createDeviceType(t, e, admin, deviceTypeBody("GT-100"))
+		token := e.Login("c-admin", "Admin-Pass-1")
+		// Good rows, which would be imported were the file let through.
+		good := xlsx(t, [][]any{deviceHeader, deviceRow(1, ""), deviceRow(2, "")})
+		goodParts := unpackedSize(t, good)
+		header := append([]string{"Note"}, anyStrings(deviceHeader)...)
+
+		for _, c := range []struct {
+			name, path, lang string
+			file             []byte
+			msg              string
+			inflated, rows   int64 // the most the server may unpack and walk
+		}{
+			{"a GiB of zeros", "/api/device/import", "en",
+				sheettest.Repack(t, good, sheettest.Zeros(t, "xl/media/image1.png", 1<<30)),
+				"xl/media/image1.png in the file unpacks to more than the limit of 8 MiB", 0, 0},
+			{"a GiB of zeros through the parameter import", "/api/device/param/import", "zh-CN",
+				sheettest.Repack(t, good, sheettest.Zeros(t, "xl/media/image1.png", 1<<30)),
+				"文件中的 xl/media/image1.png 解压后超过 8 MiB 的上限", 0, 0},
+			{"a GiB of zeros declared as 1,000 bytes", "/api/device/import", "zh-CN",
+				sheettest.Repack(t, good, sheettest.Zeros(t, "xl/media/image1.png", 1<<30).Declaring(1000)),
+				"文件中的 xl/media/image1.png 已损坏或与其声明的大小不符", goodParts + 1000, 0},
+			{"a part an .xlsx does not hold", "/api/device/import", "en",
+				sheettest.Repack(t, good, sheettest.Small(t, "xl/vbaProject.bin")),
+				"The file holds a part that an .xlsx sheet does not: xl/vbaProject.bin", 0, 0},
+			{"a row of 8 million empty cells", "/api/device/import", "en",
+				sheettest.Repack(t, good, sheettest.Worksheet(t, header, func(w io.Writer) {
+					io.WriteString(w, "<row>"+strings.Repeat("<c/>", 8_000_000)+"</row>")
+				})),
+				"xl/worksheets/sheet1.xml in the file is too complex (too many elements, attributes or levels of nesting)", 20 << 20, 0},
+			{"a million rows with no recognised column", "/api/device/import", "zh-CN",
+				sheettest.Repack(t, good, sheettest.Worksheet(t, header, func(w io.Writer) {
+					io.WriteString(w, strings.Repeat("<row><c><v>1</v></c></row>", 1_000_000))
+				})),
+				"表格超过 20000 行的上限（无可识别列的行也计入，空行超过 1000 行后计入）", 1 << 40, 20000 + 1000 + 2},
+			{"a million rows with no recognised column, in English", "/api/device/import", "en",
+				sheettest.Repack(t, good, sheettest.Worksheet(t, header, func(w io.Writer) {
+					io.WriteString(w, strings.Repeat("<row><c><v>1</v></c></row>", 1_000_000))
+				})),
+				"The sheet has more than the limit of 20000 rows (rows without a recognised column count, and so do blank rows beyond 1000)", 1 << 40, 20000 + 1000 + 2},
+		} {
+			t.Run(c.name, func(t *testing.T) {
+				inflated, rows := sheet.Inflated.Load(), sheet.RowsRead.Load()
+				r := upload(t, e, c.path, token, c.lang, "create", c.file)
+				inflated, rows = sheet.Inflated.Load()-inflated, sheet.RowsRead.Load()-rows
+				expect(t, r, 400, 40000)
+				if r.Msg != c.msg {
+					t.Fatalf("message %q, want %q", r.Msg, c.msg)
+				}
+				if inflated > c.inflated || rows > c.rows {
+					t.Fatalf("unpacked %d bytes and walked %d rows; want at most %d and %d", inflated, rows, c.inflated, c.rows)
+				}
+				var p struct{ Total int64 }
+				e.Get("/api/device", admin).Into(t, &p)
+				if p.Total != 0 {
+					t.Fatalf("a refused file wrote %d devices", p.Total)
+				}
+			})
+		}
+
+		// The same good rows, without the bombs, are imported.
+		expect(t, upload(t, e, "/api/device/import", token, "en", "create", good), 200, 0)
+	})
+}
+
+// unpackedSize is what a file's parts unpack to.
+func unpackedSize(t *testing.T, file []byte) int64 {
+	t.Helper()
+	z, err := zip.NewReader(bytes.NewReader(file), int64(len(file)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n int64
+	for _, f := range z.File {
+		n += int64(f.UncompressedSize64)
+	}
+	return n
+}
+
+func anyStrings(list []any) []string {
+	out := make([]string, len(list))
+	for i, v := range list {
+		out[i] = fmt.Sprint(v)
+	}
+	return out
 }

@@ -5,13 +5,16 @@ package sheet
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
 
+	"irgas/internal/apperr"
 	"irgas/internal/i18n"
 )
 
@@ -37,14 +40,41 @@ func (r Row) Get(key string) string { return strings.TrimSpace(r.Values[key]) }
 var ErrNoHeader = errors.New("sheet: the header row lacks required columns")
 
 // Read parses the first sheet of an .xlsx. Columns are matched by header (either language, case and
-// spaces ignored, a trailing * allowed); unknown columns are ignored; empty rows are skipped. It returns
+// spaces ignored, a trailing * allowed); unknown columns are ignored; blank rows are skipped. It returns
 // the required columns missing from the header.
-func Read(r io.Reader, cols []Column, maxRows int) ([]Row, []Column, error) {
-	f, err := excelize.OpenReader(r)
+//
+// A file beyond the limits (see limits.go) is refused with a 400 *apperr.Error before it is read to its
+// end: the zip is checked before excelize sees it, and every row counts, so that a small upload cannot
+// make the server unpack or walk far more than the largest legitimate import.
+func Read(ctx context.Context, r io.Reader, cols []Column, maxRows int) ([]Row, []Column, error) {
+	ctx, cancel := context.WithTimeoutCause(ctx, MaxReadTime, errReadTime)
+	defer cancel()
+	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(data) > MaxFileSize {
+		return nil, nil, apperr.New(http.StatusRequestEntityTooLarge, apperr.CodeTooLarge, "error.too_large", mib(MaxFileSize))
+	}
+	if err := checkParts(ctx, data); err != nil {
+		return nil, nil, err
+	}
+	// Every part fits UnzipXMLSizeLimit, so excelize keeps the worksheets and the shared strings in memory
+	// and writes no temporary file; both options bound what it unpacks by the sizes the zip declares,
+	// which checkParts has verified.
+	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{UnzipSizeLimit: MaxUnpackedSize, UnzipXMLSizeLimit: MaxDataPartSize})
 	if err != nil {
 		return nil, nil, fmt.Errorf("sheet: not an .xlsx file: %w", err)
 	}
 	defer f.Close()
+	if err := checkStyles(f); err != nil {
+		return nil, nil, err
+	}
+	return readRows(ctx, f, cols, maxRows)
+}
+
+// readRows reads the first sheet of f, every row counting, until ctx ends.
+func readRows(ctx context.Context, f *excelize.File, cols []Column, maxRows int) ([]Row, []Column, error) {
 	sheets := f.GetSheetList()
 	if len(sheets) == 0 {
 		return nil, nil, errors.New("sheet: the file has no sheet")
@@ -56,9 +86,16 @@ func Read(r io.Reader, cols []Column, maxRows int) ([]Row, []Column, error) {
 	defer rows.Close()
 	var keys []string
 	var out []Row
-	number := 0
+	// counted is the rows that count toward maxRows: data rows, rows with text only in unrecognised
+	// columns, and blank rows beyond MaxBlankRows. excelize also yields the rows a sheet skips (a lone
+	// <row r="1048576"> is a million blank rows), so those count too.
+	number, counted, blank := 0, 0, 0
 	for rows.Next() {
 		number++
+		RowsRead.Add(1)
+		if err := ctx.Err(); err != nil {
+			return nil, nil, stopped(ctx)
+		}
 		cells, err := rows.Columns()
 		if err != nil {
 			return nil, nil, err
@@ -68,18 +105,27 @@ func Read(r io.Reader, cols []Column, maxRows int) ([]Row, []Column, error) {
 			continue
 		}
 		values := map[string]string{}
-		empty := true
+		empty, filled := true, false
 		for i, c := range cells {
+			if strings.TrimSpace(c) == "" {
+				continue
+			}
+			filled = true
 			if i < len(keys) && keys[i] != "" {
 				values[keys[i]] = c
-				empty = empty && strings.TrimSpace(c) == ""
+				empty = false
 			}
+		}
+		if filled {
+			counted++
+		} else if blank++; blank > MaxBlankRows {
+			counted++
+		}
+		if counted > maxRows {
+			return nil, nil, apperr.BadRequest("import.too_many_rows", maxRows, MaxBlankRows)
 		}
 		if empty {
 			continue
-		}
-		if len(out) >= maxRows {
-			return nil, nil, fmt.Errorf("sheet: more than %d rows", maxRows)
 		}
 		out = append(out, Row{Number: number, Values: values})
 	}
