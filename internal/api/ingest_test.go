@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"sync"
@@ -248,6 +249,38 @@ func TestCalibrationReports(t *testing.T) {
 		}
 		if countReadings(t, db, d.ID) != 1 {
 			t.Fatal("the refused message stored its reading")
+		}
+	})
+}
+
+// Polls of one device at the same moment never receive the same send of a command twice: each attempt
+// goes to one poll.
+func TestConcurrentPollsClaimACommandOnce(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		e := apitest.New(t, db)
+		_, ct, d := companyDevice(t, e, e.Admin())
+		expect(t, e.Post(fmt.Sprintf("/api/device/sendCommand/%d", d.ID), ct, map[string]any{"command": "selfTest"}), 200, 0)
+		now := time.Now().UnixMilli()
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		got := 0
+		for i := range 30 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				r := ingest(e, d.IMEI, d.Secret, map[string]any{"ts": now - int64(i), "ch4": 1})
+				var res struct{ Commands []struct{ ID int64 } }
+				json.Unmarshal(r.Data, &res)
+				mu.Lock()
+				got += len(res.Commands)
+				mu.Unlock()
+			}()
+		}
+		wg.Wait()
+		var attempts int
+		db.SQL.QueryRow(db.Rebind("SELECT attempts FROM device_commands WHERE device_id = ?"), d.ID).Scan(&attempts)
+		if got != 1 || attempts != 1 {
+			t.Fatalf("the command went out %d times in %d attempts", got, attempts)
 		}
 	})
 }

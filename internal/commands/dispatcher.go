@@ -152,26 +152,24 @@ func (d *Dispatcher) sweep(ctx context.Context, now time.Time) {
 	}
 }
 
-// deliver sends a device's deliverable commands in order, noting each send.
+// deliver sends a device's due commands in order. They are claimed (noted sent) before they go out, so
+// that no other poll or instance sends them in the same attempt; one that could not be published is sent
+// again after the answer timeout, like one whose answer was lost.
 func (d *Dispatcher) deliver(ctx context.Context, deviceID int64, imei string) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	ctx, cancel := store.Bounded(ctx)
 	defer cancel()
 	now := time.Now()
-	cmds, err := d.db.Deliverable(ctx, deviceID, now.UnixMilli(), now.Add(-d.settings.AckTimeout).UnixMilli(), d.settings.MaxAttempts)
+	cmds, err := d.db.ClaimDeliverable(ctx, deviceID, now.UnixMilli(), now.Add(-d.settings.AckTimeout).UnixMilli(), d.settings.MaxAttempts)
 	if err != nil {
-		slog.Warn("reading commands to deliver failed", "device", deviceID, "err", err)
+		slog.Warn("claiming commands to deliver failed", "device", deviceID, "err", err)
 		return
 	}
 	for _, c := range cmds {
-		payload, _ := json.Marshal(Down{ID: c.ID, Command: c.Command, Params: c.Params, TS: time.Now().UnixMilli()})
+		payload, _ := json.Marshal(Down{ID: c.ID, Command: c.Command, Params: c.Params, TS: now.UnixMilli()})
 		if err := d.pub.PublishDown(imei, payload); err != nil {
-			slog.Warn("sending a command failed", "imei", imei, "command", c.ID, "err", err)
-			return
-		}
-		if err := d.db.MarkSent(ctx, c.ID, time.Now().UnixMilli()); err != nil {
-			slog.Warn("noting a sent command failed", "command", c.ID, "err", err)
+			slog.Warn("sending a command failed; it is sent again after the answer timeout", "imei", imei, "command", c.ID, "err", err)
 			return
 		}
 	}
@@ -204,15 +202,12 @@ func Record(ctx context.Context, db *store.DB, deviceID, companyID int64, up Up)
 // a message carries their commands.
 func Take(ctx context.Context, db *store.DB, deviceID int64, s Settings) ([]Down, error) {
 	now := time.Now()
-	cmds, err := db.Deliverable(ctx, deviceID, now.UnixMilli(), now.Add(-s.AckTimeout).UnixMilli(), s.MaxAttempts)
+	cmds, err := db.ClaimDeliverable(ctx, deviceID, now.UnixMilli(), now.Add(-s.AckTimeout).UnixMilli(), s.MaxAttempts)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]Down, 0, len(cmds))
 	for _, c := range cmds {
-		if err := db.MarkSent(ctx, c.ID, now.UnixMilli()); err != nil {
-			return nil, err
-		}
 		out = append(out, Down{ID: c.ID, Command: c.Command, Params: c.Params, TS: now.UnixMilli()})
 	}
 	return out, nil

@@ -1,27 +1,40 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
+	"slices"
+	"strings"
 
 	sq "github.com/Masterminds/squirrel"
 
 	"irgas/internal/model"
 )
 
-// Deliverable lists a device's commands to send now, in the order they were asked: pending ones, and sent
-// ones whose answer is overdue (sentBefore) and that have attempts left.
-func (db *DB) Deliverable(ctx context.Context, deviceID, now, sentBefore int64, maxAttempts int) ([]model.DeviceCommand, error) {
+// ClaimDeliverable takes the commands of a device that are due for a (re)send — pending, or sent before
+// sentBefore without an answer and with attempts left, not expired — and notes them sent in the same
+// statement, returning them in the order they were asked. The claim is one UPDATE, so however many polls,
+// instances and transports ask at once, each send of a command (each attempt) goes to one of them: a
+// concurrent claimer finds the row already sent now and takes nothing.
+func (db *DB) ClaimDeliverable(ctx context.Context, deviceID, now, sentBefore int64, maxAttempts int) ([]model.DeviceCommand, error) {
 	out := []model.DeviceCommand{}
-	sel := db.Q.Select(commandColumns...).From("device_commands").
+	upd := db.Q.Update("device_commands").Set("status", model.CommandSent).Set("sent_at", now).
+		Set("attempts", sq.Expr("attempts + 1")).
 		Where(sq.Eq{"device_id": deviceID}).Where(sq.Gt{"expires_at": now}).
 		Where(sq.Or{
 			sq.Eq{"status": model.CommandPending},
 			sq.And{sq.Eq{"status": model.CommandSent}, sq.Lt{"sent_at": sentBefore}, sq.Lt{"attempts": maxAttempts}},
-		}).OrderBy("id")
-	err := scanAll(ctx, db.SQL, sel, scanCommand, func(c model.DeviceCommand) error { out = append(out, c); return nil })
-	return out, wrap(err, "list deliverable commands")
+		}).Suffix("RETURNING " + strings.Join(commandColumns, ", "))
+	query, args, err := upd.ToSql()
+	if err == nil {
+		var rows *sql.Rows
+		rows, err = db.SQL.QueryContext(ctx, query, args...)
+		err = scanRows(rows, err, scanCommand, func(c model.DeviceCommand) error { out = append(out, c); return nil })
+	}
+	slices.SortFunc(out, func(a, b model.DeviceCommand) int { return cmp.Compare(a.ID, b.ID) })
+	return out, wrap(err, "claim deliverable commands")
 }
 
 // DevicesWithOpenCommands lists the devices that have a command still to send or to answer (pending, or sent
@@ -36,14 +49,6 @@ func (db *DB) DevicesWithOpenCommands(ctx context.Context, now int64) ([]int64, 
 		return id, r.Scan(&id)
 	}, func(id int64) error { out = append(out, id); return nil })
 	return out, wrap(err, "list devices with open commands")
-}
-
-// MarkSent notes a (re)delivery of a command.
-func (db *DB) MarkSent(ctx context.Context, id, now int64) error {
-	_, err := exec(ctx, db.SQL, db.Q.Update("device_commands").Set("status", model.CommandSent).Set("sent_at", now).
-		Set("attempts", sq.Expr("attempts + 1")).Where(sq.Eq{"id": id}).
-		Where(sq.Eq{"status": []string{model.CommandPending, model.CommandSent}}))
-	return wrap(err, "mark command sent")
 }
 
 // Ack is a device's answer to a command.
