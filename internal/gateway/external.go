@@ -44,6 +44,9 @@ type External struct {
 	seenMu  sync.Mutex
 	seen    map[int64]time.Time // devices heard from recently: they listen for commands
 	stop    chan struct{}
+	// subscribed is closed once the first subscription is made (WaitSubscribed).
+	subscribed chan struct{}
+	subOnce    sync.Once
 }
 
 // listenWindow is how long after its last message a device is taken to listen for commands.
@@ -51,7 +54,8 @@ const listenWindow = 10 * time.Minute
 
 // NewExternal prepares the connection; Serve makes it.
 func NewExternal(o ExternalOptions, db *store.DB, w *ingest.Writer, reg prometheus.Registerer) *External {
-	x := &External{opts: o, db: db, writer: w, metrics: newMetrics(reg), seen: map[int64]time.Time{}, stop: make(chan struct{})}
+	x := &External{opts: o, db: db, writer: w, metrics: newMetrics(reg), seen: map[int64]time.Time{}, stop: make(chan struct{}),
+		subscribed: make(chan struct{})}
 	co := paho.NewClientOptions().AddBroker(o.Broker).SetClientID(o.ClientID).SetUsername(o.Username).
 		SetPassword(o.Password).SetCleanSession(o.Ephemeral).SetAutoReconnect(true).SetConnectRetry(false).
 		SetConnectTimeout(10 * time.Second).SetKeepAlive(30 * time.Second).
@@ -92,6 +96,17 @@ func (x *External) subscribe(c paho.Client) {
 		return
 	}
 	slog.Info("mqtt: taking device messages from the external broker", "broker", x.opts.Broker, "group", x.opts.Group)
+	x.subOnce.Do(func() { close(x.subscribed) })
+}
+
+// WaitSubscribed waits up to d for the instance's shared subscriptions (made after each connect).
+func (x *External) WaitSubscribed(d time.Duration) bool {
+	select {
+	case <-x.subscribed:
+		return true
+	case <-time.After(d):
+		return false
+	}
 }
 
 func (x *External) share(suffix string) string {

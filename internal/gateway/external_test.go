@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -20,19 +19,18 @@ import (
 	"irgas/internal/ident"
 	"irgas/internal/ingest"
 	"irgas/internal/model"
+	"irgas/internal/mosquittotest"
 	"irgas/internal/store"
 	"irgas/internal/testdb"
 )
 
-// externalBroker is the machine's Mosquitto (CI starts it); IRGAS_TEST_MQTT_BROKER names another.
-func externalBroker() string {
-	if b := os.Getenv("IRGAS_TEST_MQTT_BROKER"); b != "" {
-		return b
-	}
-	return "tcp://127.0.0.1:1883"
+// openMosquitto is a private Mosquitto that lets anyone in: there the broker's own configuration is what
+// would authenticate devices.
+func openMosquitto(t *testing.T) string {
+	return mosquittotest.Start(t, "allow_anonymous true\npersistence false")
 }
 
-// randomIMEI keeps this run's devices apart from any other test using the same broker at the same time.
+// randomIMEI gives each test devices of its own.
 func randomIMEI() string {
 	first := fmt.Sprintf("99%012d", rand.Int64N(1e12))
 	return first + string(ident.IMEICheckDigit(first))
@@ -60,32 +58,33 @@ func (i instance) counter(name, reason string) float64 {
 }
 
 // startInstances connects n platform instances to the external broker in one new shared-subscription group.
-func startInstances(t *testing.T, db *store.DB, n int) []instance {
+func startInstances(t *testing.T, db *store.DB, broker string, n int) []instance {
 	group := fmt.Sprintf("test%d", rand.Int64())
 	var out []instance
 	for k := range n {
 		reg := prometheus.NewRegistry()
 		w := ingest.NewWriter(db, nil)
-		x := gateway.NewExternal(gateway.ExternalOptions{Broker: externalBroker(), Group: group,
+		x := gateway.NewExternal(gateway.ExternalOptions{Broker: broker, Group: group,
 			ClientID: fmt.Sprintf("%s-%d", group, k), Ephemeral: true}, db, w, reg)
 		d := commands.NewDispatcher(db, x, commands.Settings{AckTimeout: time.Second, MaxAttempts: 3, Sweep: 200 * time.Millisecond})
 		x.Attach(d)
 		if err := x.Serve(); err != nil {
-			t.Fatalf("the machine's Mosquitto must run for this test (CI starts it): %v", err)
+			t.Fatal(err)
+		}
+		if !x.WaitSubscribed(10 * time.Second) {
+			t.Fatal("the instance did not subscribe")
 		}
 		ctx, stop := context.WithCancel(context.Background())
 		go d.Run(ctx)
 		t.Cleanup(func() { stop(); x.Close(); w.Close() })
 		out = append(out, instance{x: x, reg: reg})
 	}
-	time.Sleep(300 * time.Millisecond) // the subscriptions are made on connect, asynchronously
 	return out
 }
 
-// deviceClient is a detector on the external broker (which, on this machine, lets anyone in: there the broker's
-// own configuration is what authenticates devices).
-func deviceClient(t *testing.T, imei string) paho.Client {
-	opts := paho.NewClientOptions().AddBroker(externalBroker()).SetClientID("dev-" + imei).SetUsername(imei).
+// deviceClient is a detector on the external broker.
+func deviceClient(t *testing.T, broker, imei string) paho.Client {
+	opts := paho.NewClientOptions().AddBroker(broker).SetClientID("dev-" + imei).SetUsername(imei).
 		SetAutoReconnect(false).SetConnectTimeout(5 * time.Second)
 	c := paho.NewClient(opts)
 	if tok := c.Connect(); !tok.WaitTimeout(5*time.Second) || tok.Error() != nil {
@@ -112,7 +111,8 @@ func TestExternalBrokerSharedSubscriptions(t *testing.T) {
 			e.Post("/api/device", admin, map[string]any{"imei": randomIMEI(), "name": fmt.Sprintf("d%d", i), "typeId": dt.ID,
 				"companyId": cid, "provinceCode": "330000"}).Into(t, &devices[i])
 		}
-		instances := startInstances(t, db, 2)
+		broker := openMosquitto(t)
+		instances := startInstances(t, db, broker, 2)
 
 		const perDevice = 60
 		base := time.Now().Add(-time.Hour).UnixMilli()
@@ -121,7 +121,7 @@ func TestExternalBrokerSharedSubscriptions(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				c := deviceClient(t, d.IMEI)
+				c := deviceClient(t, broker, d.IMEI)
 				for i := range perDevice {
 					payload, _ := json.Marshal(map[string]any{"ts": base + int64(i)*1000, "ch4": 1.5})
 					if tok := c.Publish(gateway.UpTopic(d.IMEI), 1, false, payload); !tok.WaitTimeout(5*time.Second) || tok.Error() != nil {
@@ -149,7 +149,7 @@ func TestExternalBrokerSharedSubscriptions(t *testing.T) {
 			Body: map[string]any{"status": 0}}); r.Code != 0 {
 			t.Fatalf("disable: %s", r.Raw)
 		}
-		c := deviceClient(t, off.IMEI)
+		c := deviceClient(t, broker, off.IMEI)
 		payload, _ := json.Marshal(map[string]any{"ts": time.Now().UnixMilli(), "ch4": 2})
 		c.Publish(gateway.UpTopic(off.IMEI), 1, false, payload).WaitTimeout(5 * time.Second)
 		waitUntil(t, "the disabled device's message dropped", func() bool {
@@ -166,7 +166,7 @@ func TestExternalBrokerSharedSubscriptions(t *testing.T) {
 			"alertHigh": 40}); r.Code != 0 {
 			t.Fatalf("set alert: %s", r.Raw)
 		}
-		dc := deviceClient(t, dev.IMEI)
+		dc := deviceClient(t, broker, dev.IMEI)
 		got := make(chan commands.Down, 4)
 		dc.Subscribe(gateway.DownTopic(dev.IMEI), 1, func(_ paho.Client, m paho.Message) {
 			var d commands.Down

@@ -1,0 +1,90 @@
+// Package mosquittotest starts a private Mosquitto for a test, on a free loopback port, so that tests of the
+// external-broker mode never share a broker (and its traffic) with anything else on the machine.
+package mosquittotest
+
+import (
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Start runs Mosquitto with conf (its listener line is added here) until the test ends, and returns the
+// broker's URL. Mosquitto must be installed (Debian: apt-get install mosquitto); a test that needs it fails
+// rather than passing without it.
+func Start(t testing.TB, conf string) string {
+	t.Helper()
+	bin, err := exec.LookPath("mosquitto")
+	if err != nil {
+		for _, p := range []string{"/usr/sbin/mosquitto", "/usr/local/sbin/mosquitto"} {
+			if _, statErr := os.Stat(p); statErr == nil {
+				bin, err = p, nil
+			}
+		}
+	}
+	if err != nil {
+		t.Fatal("this test runs its own Mosquitto: install it (apt-get install mosquitto)")
+	}
+	for range 5 { // a port found free may be taken before Mosquitto binds it: try another
+		port := freePort(t)
+		dir := t.TempDir()
+		path := filepath.Join(dir, "mosquitto.conf")
+		full := fmt.Sprintf("listener %d 127.0.0.1\n%s\n", port, conf)
+		if err := os.WriteFile(path, []byte(full), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var log strings.Builder
+		cmd := exec.Command(bin, "-c", path)
+		cmd.Stdout, cmd.Stderr = &log, &log
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		exited := make(chan struct{})
+		go func() { _ = cmd.Wait(); close(exited) }()
+		addr := fmt.Sprintf("127.0.0.1:%d", port)
+		if waitListening(addr, exited) {
+			t.Cleanup(func() {
+				_ = cmd.Process.Kill()
+				<-exited
+			})
+			return "tcp://" + addr
+		}
+		_ = cmd.Process.Kill()
+		<-exited
+		t.Logf("mosquitto did not start on %s: %s", addr, log.String())
+	}
+	t.Fatal("mosquitto did not start")
+	return ""
+}
+
+func freePort(t testing.TB) int {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().(*net.TCPAddr).Port
+}
+
+// waitListening waits (up to 10 s) for addr to accept connections, or for the process to exit.
+func waitListening(addr string, exited <-chan struct{}) bool {
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		select {
+		case <-exited:
+			return false
+		default:
+		}
+		if c, err := net.DialTimeout("tcp", addr, 200*time.Millisecond); err == nil {
+			c.Close()
+			return true
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return false
+}
