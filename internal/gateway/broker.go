@@ -217,6 +217,7 @@ type metrics struct {
 	dropped  *prometheus.CounterVec
 	refused  *prometheus.CounterVec
 	received prometheus.Counter
+	retries  prometheus.Counter
 }
 
 func newMetrics(reg prometheus.Registerer) *metrics {
@@ -227,9 +228,11 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 			Help: "Device connections refused or closed by the platform, by reason."}, []string{"reason"}),
 		received: prometheus.NewCounter(prometheus.CounterOpts{Name: "irgas_mqtt_messages_received_total",
 			Help: "Device messages received."}),
+		retries: prometheus.NewCounter(prometheus.CounterOpts{Name: "irgas_mqtt_store_retries_total",
+			Help: "Tries again of device messages that could not be stored (external broker)."}),
 	}
 	if reg != nil {
-		reg.MustRegister(m.dropped, m.refused, m.received)
+		reg.MustRegister(m.dropped, m.refused, m.received, m.retries)
 	}
 	return m
 }

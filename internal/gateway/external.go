@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -29,6 +30,8 @@ type ExternalOptions struct {
 	ClientID string
 	// Ephemeral asks for a clean session that the broker forgets at disconnect (tests, short-lived tools).
 	Ephemeral bool
+	// StallAfter is how long a message may wait to be stored before Stalled reports it (default 30 s).
+	StallAfter time.Duration
 }
 
 // External is the platform's side of an external broker (Mosquitto, EMQX...): the broker authenticates the
@@ -44,6 +47,8 @@ type External struct {
 	seenMu  sync.Mutex
 	seen    map[int64]time.Time // devices heard from recently: they listen for commands
 	stop    chan struct{}
+	// inflight are the messages being stored, for the metrics and Stalled.
+	inflight *inflight
 	// subscribed is closed once the first subscription is made (WaitSubscribed).
 	subscribed chan struct{}
 	subOnce    sync.Once
@@ -55,7 +60,16 @@ const listenWindow = 10 * time.Minute
 // NewExternal prepares the connection; Serve makes it.
 func NewExternal(o ExternalOptions, db *store.DB, w *ingest.Writer, reg prometheus.Registerer) *External {
 	x := &External{opts: o, db: db, writer: w, metrics: newMetrics(reg), seen: map[int64]time.Time{}, stop: make(chan struct{}),
-		subscribed: make(chan struct{})}
+		subscribed: make(chan struct{}), inflight: &inflight{}}
+	if reg != nil {
+		reg.MustRegister(
+			prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "irgas_mqtt_messages_inflight",
+				Help: "Device messages taken from the external broker and not yet stored and acknowledged."},
+				func() float64 { return float64(x.inflight.count()) }),
+			prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "irgas_mqtt_oldest_unacknowledged_seconds",
+				Help: "How long the oldest message not yet stored has waited (external broker)."},
+				func() float64 { return x.inflight.oldest().Seconds() }))
+	}
 	co := paho.NewClientOptions().AddBroker(o.Broker).SetClientID(o.ClientID).SetUsername(o.Username).
 		SetPassword(o.Password).SetCleanSession(o.Ephemeral).SetAutoReconnect(true).SetConnectRetry(false).
 		SetConnectTimeout(10 * time.Second).SetKeepAlive(30 * time.Second).
@@ -133,14 +147,38 @@ func (x *External) Close() error {
 	return nil
 }
 
-// handle takes one device message: stored (or recognised as invalid) before it is acknowledged; a message
-// that could not be stored is left unacknowledged, and the broker delivers it again.
+// handle takes one device message: stored (or recognised as invalid) before it is acknowledged. A message
+// that could not be stored (the database is down or slow) is tried again here, with a growing pause, until
+// it is stored or the instance stops: it is never left unacknowledged on a live connection, where the
+// broker would not deliver it again, and while it waits the broker's in-flight window fills and the broker
+// holds back further messages (back-pressure) instead of this instance dropping them.
 func (x *External) handle(_ paho.Client, m paho.Message) {
 	x.metrics.received.Inc()
+	defer x.inflight.add()()
+	pause := retryFirst
+	for !x.take(m) {
+		x.metrics.retries.Inc()
+		select {
+		case <-x.stop:
+			return // unacknowledged: the broker delivers it again to the session
+		case <-time.After(pause):
+		}
+		pause = min(2*pause, retryMax)
+	}
+}
+
+// Pauses between two tries of a message that could not be stored.
+const (
+	retryFirst = 100 * time.Millisecond
+	retryMax   = 5 * time.Second
+)
+
+// take stores or drops one message and acknowledges it; it reports false when it should be tried again.
+func (x *External) take(m paho.Message) bool {
 	imei, suffix, ok := splitTopic(m.Topic())
 	if !ok {
 		x.drop(m, "", "unhandled_topic", nil)
-		return
+		return true
 	}
 	ctx, cancel := store.Bounded(context.Background())
 	defer cancel()
@@ -149,41 +187,91 @@ func (x *External) handle(_ paho.Client, m paho.Message) {
 	switch {
 	case errors.As(err, &refused):
 		x.drop(m, imei, "unknown_or_disabled", err) // a disabled device, or one of a disabled company
-		return
+		return true
 	case err != nil:
-		slog.Warn("mqtt: device lookup failed; the broker will deliver again", "imei", imei, "err", err)
-		return
+		slog.Warn("mqtt: device lookup failed; trying again", "imei", imei, "err", err)
+		return false
 	}
 	switch suffix {
 	case upSuffix:
 		msgs, err := ingest.Decode(m.Payload())
 		if err != nil {
 			x.drop(m, imei, "bad_json", err)
-			return
+			return true
 		}
 		_, err = ingest.Accept(ctx, x.db, x.writer, dev, msgs, time.Now())
 		switch {
 		case errors.As(err, &refused) && refused.Status < 500:
 			x.drop(m, imei, "invalid", err)
-			return
+			return true
 		case err != nil:
-			slog.Warn("mqtt: message not stored; the broker will deliver again", "imei", imei, "err", err)
-			return
+			slog.Warn("mqtt: message not stored; trying again", "imei", imei, "err", err)
+			return false
 		}
-		m.Ack()
-		x.heard(dev)
 	case ackSuffix:
-		if x.cmds == nil {
-			m.Ack()
-			return
+		if x.cmds != nil {
+			if err := x.cmds.HandleAck(ctx, dev.ID, dev.CompanyID, m.Payload()); err != nil {
+				x.drop(m, imei, "bad_ack", err)
+				return true
+			}
 		}
-		if err := x.cmds.HandleAck(ctx, dev.ID, dev.CompanyID, m.Payload()); err != nil {
-			x.drop(m, imei, "bad_ack", err)
-			return
-		}
-		m.Ack()
-		x.heard(dev)
 	}
+	m.Ack()
+	x.heard(dev)
+	return true
+}
+
+// Stalled reports an error when a message has waited longer than StallAfter to be stored: ingestion through
+// this instance is stuck (the database unreachable for that long), and /readyz says so.
+func (x *External) Stalled() error {
+	if age := x.inflight.oldest(); age > cmp.Or(x.opts.StallAfter, StallAfter) {
+		return fmt.Errorf("a device message has waited %s to be stored", age.Round(time.Second))
+	}
+	return nil
+}
+
+// StallAfter is how long a message may wait to be stored before the instance reports itself not ready.
+const StallAfter = 30 * time.Second
+
+// inflight keeps the start times of the messages being handled.
+type inflight struct {
+	mu    sync.Mutex
+	next  uint64
+	since map[uint64]time.Time
+}
+
+// add notes a message and returns the function that forgets it.
+func (f *inflight) add() func() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.since == nil {
+		f.since = map[uint64]time.Time{}
+	}
+	f.next++
+	id := f.next
+	f.since[id] = time.Now()
+	return func() {
+		f.mu.Lock()
+		delete(f.since, id)
+		f.mu.Unlock()
+	}
+}
+
+func (f *inflight) count() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return len(f.since)
+}
+
+// oldest is how long the oldest message has waited (0 when none).
+func (f *inflight) oldest() time.Duration {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var age time.Duration
+	for _, at := range f.since {
+		age = max(age, time.Since(at))
+	}
+	return age
 }
 
 // heard notes that a device just spoke: it listens now, so what waits for it is sent (NB-IoT devices

@@ -3,10 +3,12 @@ package gateway_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -224,4 +226,66 @@ func waitUntil(t *testing.T, what string, cond func() bool) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// flaky is the database refusing every batch of readings while down is set, as when it cannot be reached.
+type flaky struct {
+	*store.DB
+	down atomic.Bool
+}
+
+func (f *flaky) InsertReadingBatch(ctx context.Context, b store.ReadingBatch) (int64, error) {
+	if f.down.Load() {
+		return 0, errors.New("database unreachable")
+	}
+	return f.DB.InsertReadingBatch(ctx, b)
+}
+
+// While the database cannot store them, the instance keeps the messages it took and tries them again (no
+// message left unacknowledged for good on a live connection), reports itself stalled, and once the
+// database is back every reading the broker acknowledged is stored, once.
+func TestExternalBrokerRetriesUntilStored(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		e := apitest.New(t, db)
+		admin := e.Admin()
+		cid := e.CreateCompany("重试测试")
+		var dt model.DeviceType
+		e.Post("/api/deviceClassify", admin, map[string]any{"name": "t", "model": "EXT-2", "unit": "%LEL", "rangeMin": 0,
+			"rangeMax": 100, "lowThreshold": 20, "highThreshold": 50, "reportInterval": 5, "heartbeatInterval": 60,
+			"communication": "4G"}).Into(t, &dt)
+		var d model.Device
+		e.Post("/api/device", admin, map[string]any{"imei": randomIMEI(), "name": "d", "typeId": dt.ID, "companyId": cid,
+			"provinceCode": "330000"}).Into(t, &d)
+
+		broker := openMosquitto(t)
+		st := &flaky{DB: db}
+		st.down.Store(true)
+		reg := prometheus.NewRegistry()
+		w := ingest.NewWriter(st, nil)
+		x := gateway.NewExternal(gateway.ExternalOptions{Broker: broker, Group: "retry", ClientID: "retry-1", Ephemeral: true,
+			StallAfter: 300 * time.Millisecond}, db, w, reg)
+		if err := x.Serve(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { x.Close(); w.Close() })
+		if !x.WaitSubscribed(10 * time.Second) {
+			t.Fatal("not subscribed")
+		}
+		inst := instance{x: x, reg: reg}
+
+		c := deviceClient(t, broker, d.IMEI)
+		const n = 40
+		base := time.Now().Add(-time.Hour).UnixMilli()
+		for i := range n {
+			payload, _ := json.Marshal(map[string]any{"ts": base + int64(i)*1000, "ch4": 1.5})
+			if tok := c.Publish(gateway.UpTopic(d.IMEI), 1, false, payload); !tok.WaitTimeout(5*time.Second) || tok.Error() != nil {
+				t.Fatalf("publish: %v", tok.Error())
+			}
+		}
+		waitUntil(t, "tries again", func() bool { return inst.counter("irgas_mqtt_store_retries_total", "") > 0 })
+		waitUntil(t, "reported stalled", func() bool { return x.Stalled() != nil })
+		st.down.Store(false)
+		waitUntil(t, "every reading stored", func() bool { return countReadings(t, db) == n })
+		waitUntil(t, "no longer stalled", func() bool { return x.Stalled() == nil })
+	})
 }

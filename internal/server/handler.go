@@ -21,7 +21,8 @@ import (
 	"irgas/web"
 )
 
-func newHandler(a *api.API, db *store.DB, reg *prometheus.Registry) http.Handler {
+// newHandler serves the public surface; stalled reports ingestion that is stuck (it makes /readyz fail).
+func newHandler(a *api.API, db *store.DB, reg *prometheus.Registry, stalled func() error) http.Handler {
 	requests := prometheus.NewCounterVec(prometheus.CounterOpts{Name: "irgas_http_requests_total",
 		Help: "HTTP requests by route and status."}, []string{"method", "route", "status"})
 	latency := prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "irgas_http_request_duration_seconds",
@@ -37,6 +38,11 @@ func newHandler(a *api.API, db *store.DB, reg *prometheus.Registry) http.Handler
 		if err := db.Ping(ctx); err != nil {
 			slog.Warn("readiness: database unreachable", "err", err)
 			http.Error(w, "database unreachable", http.StatusServiceUnavailable)
+			return
+		}
+		if err := stalled(); err != nil {
+			slog.Warn("readiness: ingestion stalled", "err", err)
+			http.Error(w, "ingestion stalled: "+err.Error(), http.StatusServiceUnavailable)
 			return
 		}
 		_, _ = w.Write([]byte("ok\n"))

@@ -120,8 +120,19 @@ func NewWithDB(db *store.DB, cfg config.Config, reg *prometheus.Registry) *Serve
 	if err != nil { // config.Validate refuses such settings first
 		slog.Error("notifications are off", "err", err)
 	}
-	return &Server{cfg: cfg, db: db, recorder: rec, ingest: writer, devices: devices, auth: authSvc, notifier: notifier,
-		handler: newHandler(a, db, reg), metrics: metricsHandler(reg)}
+	s := &Server{cfg: cfg, db: db, recorder: rec, ingest: writer, devices: devices, auth: authSvc, notifier: notifier,
+		metrics: metricsHandler(reg)}
+	s.handler = newHandler(a, db, reg, s.stalled)
+	return s
+}
+
+// stalled reports ingestion that is stuck: a device message from the external broker waiting too long to be
+// stored. (The embedded broker answers each device itself: a device whose message is not stored resends it.)
+func (s *Server) stalled() error {
+	if s.external != nil {
+		return s.external.Stalled()
+	}
+	return nil
 }
 
 // Handler is the public HTTP surface: /api, /healthz, /readyz and the console.
