@@ -35,7 +35,7 @@ lint:
 
 test-go:
 	@if [ -z "$$IRGAS_TEST_POSTGRES_URL" ]; then echo "note: IRGAS_TEST_POSTGRES_URL is not set, so Go tests run on SQLite only (CI sets it)"; fi
-	$(GO) test -race -count=1 ./...
+	$(GO) test -race -count=1 -timeout 30m ./...
 	$(GO) test -count=1 -run TestReadTakesTheLargestImport ./internal/sheet/
 
 test-web: web/node_modules/.package-lock.json
