@@ -80,8 +80,9 @@ type BrokerOptions struct {
 
 // Broker is the embedded MQTT broker.
 type Broker struct {
-	srv  *mqtt.Server
-	hook *deviceHook
+	srv    *mqtt.Server
+	hook   *deviceHook
+	closed *sync.Mutex
 }
 
 // NewBroker makes a broker serving devices on ln.
@@ -106,10 +107,11 @@ func NewBroker(ln net.Listener, db *store.DB, w *ingest.Writer, reg prometheus.R
 	if err := srv.AddHook(h, nil); err != nil {
 		return nil, err
 	}
-	if err := srv.AddListener(listeners.NewNet("devices", deadlineListener{ln, o.ConnectTimeout})); err != nil {
+	closed := &sync.Mutex{}
+	if err := srv.AddListener(listeners.NewNet("devices", deadlineListener{ln, o.ConnectTimeout, closed})); err != nil {
 		return nil, err
 	}
-	return &Broker{srv: srv, hook: h}, nil
+	return &Broker{srv: srv, hook: h, closed: closed}, nil
 }
 
 // deadlineListener gives each new connection ConnectTimeout to send its CONNECT: a connection that sends
@@ -118,14 +120,29 @@ func NewBroker(ln net.Listener, db *store.DB, w *ingest.Writer, reg prometheus.R
 type deadlineListener struct {
 	net.Listener
 	timeout time.Duration
+	// closed orders the closing of every connection before the broker's Close: mochi reads a field in each
+	// connection's goroutine that its Close writes, with nothing between them that the race detector sees.
+	closed *sync.Mutex
 }
 
 func (l deadlineListener) Accept() (net.Conn, error) {
 	c, err := l.Listener.Accept()
-	if err == nil {
-		_ = c.SetDeadline(time.Now().Add(l.timeout))
+	if err != nil {
+		return c, err
 	}
-	return c, err
+	_ = c.SetDeadline(time.Now().Add(l.timeout))
+	return orderedConn{c, l.closed}, nil
+}
+
+type orderedConn struct {
+	net.Conn
+	closed *sync.Mutex
+}
+
+func (c orderedConn) Close() error {
+	c.closed.Lock()
+	defer c.closed.Unlock()
+	return c.Conn.Close()
 }
 
 // Attach hands commands the devices' subscriptions and answers; call it before Serve.
@@ -195,7 +212,11 @@ func (b *Broker) Sessions() int {
 func (b *Broker) Serve() error { return b.srv.Serve() }
 
 // Close disconnects every device and stops.
-func (b *Broker) Close() error { return b.srv.Close() }
+func (b *Broker) Close() error {
+	b.closed.Lock() // after every connection closed so far (deadlineListener)
+	b.closed.Unlock()
+	return b.srv.Close()
+}
 
 // deviceHook authenticates devices, confines them to their topics and takes their readings in.
 type deviceHook struct {
