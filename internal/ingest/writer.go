@@ -187,9 +187,16 @@ func (w *Writer) commit(jobs []*job, n int) {
 
 // insert commits readings (with the live state now or held back) and keeps the writer's books.
 func (w *Writer) insert(readings []store.Reading, moveNow bool) (int64, error) {
-	ctx, cancel := store.Bounded(context.Background())
-	stored, err := w.db.InsertReadingBatch(ctx, store.ReadingBatch{Readings: readings, Unmoved: w.unmoved, MoveLive: moveNow})
-	cancel()
+	var stored int64
+	var err error
+	for try := 0; try < 3; try++ { // a deadlock or serialization failure is run again
+		ctx, cancel := store.Bounded(context.Background())
+		stored, err = w.db.InsertReadingBatch(ctx, store.ReadingBatch{Readings: readings, Unmoved: w.unmoved, MoveLive: moveNow})
+		cancel()
+		if !errors.Is(err, store.ErrRetry) {
+			break
+		}
+	}
 	if err != nil {
 		w.failures.Inc()
 		return 0, err
@@ -211,7 +218,7 @@ func (w *Writer) insert(readings []store.Reading, moveNow bool) (int64, error) {
 func (w *Writer) isolate(jobs []*job) {
 	for _, j := range jobs {
 		stored, err := w.insert(j.readings, false)
-		if err != nil && refusedByDatabase(err) {
+		if errors.Is(err, store.ErrBadData) {
 			w.refused.Inc()
 		}
 		j.result <- result{stored: stored, err: refusal(err)}
@@ -223,10 +230,11 @@ func refusedByDatabase(err error) bool {
 	return errors.Is(err, store.ErrBadData) || errors.Is(err, store.ErrConflict)
 }
 
-// refusal turns the database's refusal of a message into the sender's 422 (over MQTT: acknowledged and
-// dropped); other errors stay as they are, and the sender tries again.
+// refusal turns the database's refusal of a value of a message into the sender's 422 (over MQTT:
+// acknowledged and dropped); other errors, a conflict with a concurrent transaction included, stay as they
+// are, and the sender tries again.
 func refusal(err error) error {
-	if err != nil && refusedByDatabase(err) {
+	if errors.Is(err, store.ErrBadData) {
 		return apperr.Validation(apperr.Field("readings", "ingest.refused", err.Error()))
 	}
 	return err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"testing"
 	"time"
 
@@ -250,6 +251,86 @@ func TestARefusedMessageDoesNotFailItsBatch(t *testing.T) {
 		}
 		if got := testutil.ToFloat64(w.refused); got != 1 {
 			t.Fatalf("refused counted %v", got)
+		}
+	})
+}
+
+// Two instances' writers take the readings of the same devices at once, each holding its live state back,
+// out of order between them: every reading is stored once and no write fails; each gas episode raises one
+// alarm, which ends after it starts; and a reading older than what the alarms have seen, arriving late,
+// cannot start an alarm in the past.
+func TestTwoWritersOnTheSameDevices(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		company, ids := fleet(t, db, 80)
+		var writers [2]*Writer
+		for i := range writers {
+			w := newWriter(db, nil)
+			w.liveEvery = time.Hour // under load: the live state stays held back in each writer
+			go w.run()
+			t.Cleanup(w.Close)
+			writers[i] = w
+		}
+		base := time.Now().Add(-time.Hour).UnixMilli()
+		ch4 := func(i int) float64 { // an episode above the high threshold, then one above the low one
+			switch {
+			case i >= 20 && i < 30:
+				return float64(35 + i)
+			case i >= 40 && i < 50:
+				return float64(i - 10)
+			}
+			return 1
+		}
+		var wg sync.WaitGroup
+		errs := make(chan error, len(ids)*2)
+		for _, id := range ids {
+			for k, w := range writers { // writer k takes the readings i with i%2 == k, in order
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					for i := k; i < 60; i += 2 {
+						r := store.Reading{DeviceID: id, CompanyID: company, TS: base + int64(i)*1000, ReceivedAt: base, CH4: ch4(i)}
+						if _, err := w.Write(context.Background(), []store.Reading{r}); err != nil {
+							errs <- err
+							return
+						}
+					}
+				}()
+			}
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			t.Fatalf("a write failed: %v", err)
+		}
+		// Late: a high reading from within the first episode, after everything else.
+		for _, id := range ids {
+			late := store.Reading{DeviceID: id, CompanyID: company, TS: base + 25_500, ReceivedAt: base, CH4: 99}
+			if _, err := writers[0].Write(context.Background(), []store.Reading{late}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n := count(t, db, "SELECT count(*) FROM readings"); n != len(ids)*61 {
+			t.Fatalf("%d readings stored, want %d", n, len(ids)*61)
+		}
+		for _, id := range ids {
+			rows, err := db.SQL.Query(db.Rebind("SELECT level, started_at, COALESCE(ended_at, 0) FROM alarm_logs WHERE device_id = ? AND kind = 'gas' ORDER BY started_at"), id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for rows.Next() {
+				var level string
+				var start, end int64
+				rows.Scan(&level, &start, &end)
+				if end <= start {
+					t.Errorf("device %d: an alarm ends (%d) before it starts (%d)", id, end-base, start-base)
+				}
+				got = append(got, level)
+			}
+			rows.Close()
+			if len(got) != 2 || got[0] != "high" || got[1] != "low" {
+				t.Fatalf("device %d: gas alarms %v, want one high then one low", id, got)
+			}
 		}
 	})
 }

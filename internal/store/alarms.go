@@ -1,10 +1,13 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 
 	sq "github.com/Masterminds/squirrel"
 
@@ -27,18 +30,22 @@ type alarmInput struct {
 }
 
 // alarmInputs reads the alarm inputs of many devices, with their open alarms, in one prepared query per
-// 512 devices.
-func (db *DB) alarmInputs(ctx context.Context, tx *sql.Tx, ids []int64) (map[int64]*alarmInput, error) {
+// 512 devices. A device's last data is the newer of its live state and its newest stored reading at or after
+// since (the oldest reading of the batch): another instance may hold its live state back, but not what it
+// committed, so a late reading is never evaluated after a newer one.
+func (db *DB) alarmInputs(ctx context.Context, tx *sql.Tx, ids []int64, since int64) (map[int64]*alarmInput, error) {
 	out := make(map[int64]*alarmInput, len(ids))
 	for start := 0; start < len(ids); start += rowShapes[0] {
 		chunk := padIDs(ids[start:min(start+rowShapes[0], len(ids))])
-		args := make([]any, len(chunk))
-		for i, id := range chunk {
-			args[i] = id
+		args := make([]any, 0, len(chunk)+1)
+		args = append(args, since)
+		for _, id := range chunk {
+			args = append(args, id)
 		}
 		stmt, err := db.prepared(ctx, tx, fmt.Sprintf("devices.alarmInputs.%d", len(chunk)), func() string {
 			return "SELECT d.id, d.company_id, d.alert_low, d.alert_high, d.custom_params, d.last_seen_at, d.alarm_state, " +
-				"a.id, a.kind, a.level, a.peak, d.status + c.status FROM devices d " +
+				"a.id, a.kind, a.level, a.peak, d.status + c.status, " +
+				"(SELECT max(r.ts) FROM readings r WHERE r.device_id = d.id AND r.ts >= CAST(? AS BIGINT)) FROM devices d " +
 				"JOIN companies c ON c.id = d.company_id " +
 				"LEFT JOIN alarm_logs a ON a.device_id = d.id AND a.status = 'active' " +
 				"WHERE d.id IN (" + valuesList("?", len(chunk)) + ")"
@@ -56,11 +63,15 @@ func (db *DB) alarmInputs(ctx context.Context, tx *sql.Tx, ids []int64) (map[int
 			var kind, level sql.NullString
 			var peak sql.NullFloat64
 			var enabled int
+			var newestStored sql.NullInt64
 			if err := r.Scan(&id, &in.companyID, &in.thresholds.Low, &in.thresholds.High, &custom, &in.lastSeen, &in.state,
-				&alarmID, &kind, &level, &peak, &enabled); err != nil {
+				&alarmID, &kind, &level, &peak, &enabled, &newestStored); err != nil {
 				return struct{}{}, err
 			}
 			in.active = enabled == 2*model.StatusEnabled
+			if newestStored.Valid && (in.lastSeen == nil || *in.lastSeen < newestStored.Int64) {
+				in.lastSeen = &newestStored.Int64
+			}
 			cur := out[id]
 			if cur == nil {
 				cur = &in
@@ -165,8 +176,11 @@ func (db *DB) countAlarmStarts(ctx context.Context, tx *sql.Tx, a alarmStarts) e
 		return nil
 	}
 	ins := db.Q.Insert("alarm_counts").Columns("company_id", "day", "kind", "n")
-	for k, n := range a {
-		ins = ins.Values(k.company, k.day, k.kind, n)
+	// In key order, as the reading counters (countReadings).
+	for _, k := range slices.SortedFunc(maps.Keys(a), func(x, y alarmDay) int {
+		return cmp.Or(cmp.Compare(x.company, y.company), cmp.Compare(x.day, y.day), cmp.Compare(x.kind, y.kind))
+	}) {
+		ins = ins.Values(k.company, k.day, k.kind, a[k])
 	}
 	_, err := exec(ctx, tx, ins.Suffix("ON CONFLICT (company_id, day, kind) DO UPDATE SET n = alarm_counts.n + excluded.n"))
 	return wrap(err, "count alarms")

@@ -63,6 +63,10 @@ var ErrConflict = errors.New("store: constraint conflict")
 // NUL in text; SQLite's check, not-null and size failures): the same write would fail again.
 var ErrBadData = errors.New("store: the database refused a value")
 
+// ErrRetry is returned when PostgreSQL ended a transaction to break a deadlock or a serialization conflict:
+// the same transaction run again succeeds.
+var ErrRetry = errors.New("store: the transaction met a concurrent one; run it again")
+
 // ErrNotFound is returned when a record does not exist or is outside the caller's scope.
 var ErrNotFound = errors.New("store: not found")
 
@@ -226,6 +230,9 @@ func mapErr(err error) error {
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) && (pe.Code == "23505" || pe.Code == "23503") {
 		return fmt.Errorf("%w: %v", ErrConflict, err)
+	}
+	if errors.As(err, &pe) && (pe.Code == "40P01" || pe.Code == "40001") {
+		return fmt.Errorf("%w: %v", ErrRetry, err)
 	}
 	if errors.As(err, &pe) && (strings.HasPrefix(pe.Code, "22") || pe.Code == "23502" || pe.Code == "23514") {
 		return fmt.Errorf("%w: %v", ErrBadData, err)

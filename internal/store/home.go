@@ -1,8 +1,11 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
+	"maps"
+	"slices"
 	"time"
 
 	sq "github.com/Masterminds/squirrel"
@@ -29,8 +32,9 @@ func (db *DB) countReadings(ctx context.Context, tx *sql.Tx, fresh map[int64][]R
 		return nil
 	}
 	ins := db.Q.Insert("reading_counts").Columns("company_id", "day", "n")
-	for k, n := range counts {
-		ins = ins.Values(k[0], k[1], n)
+	// In key order, so that two batches upserting the same counters never wait for each other in a cycle.
+	for _, k := range slices.SortedFunc(maps.Keys(counts), func(a, b [2]int64) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) }) {
+		ins = ins.Values(k[0], k[1], counts[k])
 	}
 	_, err := exec(ctx, tx, ins.Suffix("ON CONFLICT (company_id, day) DO UPDATE SET n = reading_counts.n + excluded.n"))
 	return wrap(err, "count readings")

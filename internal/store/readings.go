@@ -46,19 +46,37 @@ type ReadingBatch struct {
 
 // InsertReadingBatch is InsertReadings for a group-commit writer that may hold the live state back.
 func (db *DB) InsertReadingBatch(ctx context.Context, batch ReadingBatch) (int64, error) {
+	if len(batch.Readings) == 0 {
+		return 0, nil
+	}
 	readings := batch.Readings
 	var stored int64
 	err := db.InTx(ctx, func(tx *sql.Tx) error {
-		// What the alarm rules need of every device of the batch, read once per batch.
+		// What the alarm rules need of every device of the batch, read once per batch, once the devices are
+		// locked: one writer per device at a time, whatever the instance.
 		ids := make([]int64, 0, len(readings))
 		seen := map[int64]bool{}
+		since := readings[0].TS
 		for _, r := range readings {
 			if !seen[r.DeviceID] {
 				seen[r.DeviceID] = true
 				ids = append(ids, r.DeviceID)
 			}
+			since = min(since, r.TS)
 		}
-		states, err := db.alarmInputs(ctx, tx, ids)
+		locked := ids
+		if batch.MoveLive {
+			for id := range batch.Unmoved {
+				if !seen[id] {
+					locked = append(slices.Clone(locked), id)
+					seen[id] = true
+				}
+			}
+		}
+		if err := db.lockDevices(ctx, tx, locked); err != nil {
+			return err
+		}
+		states, err := db.alarmInputs(ctx, tx, ids, since)
 		if err != nil {
 			return err
 		}
@@ -100,6 +118,41 @@ func (db *DB) InsertReadingBatch(ctx context.Context, batch ReadingBatch) (int64
 		return db.moveLiveState(ctx, tx, newest)
 	})
 	return stored, err
+}
+
+// lockDevices takes the row locks of devices (PostgreSQL; SQLite has one writer) in id order, so that the
+// batches of several instances touching one device run one after the other, each reading what the previous
+// one committed, and two batches never wait for each other's devices in a cycle.
+func (db *DB) lockDevices(ctx context.Context, tx *sql.Tx, ids []int64) error {
+	if db.Dialect != Postgres || len(ids) == 0 {
+		return nil
+	}
+	ids = slices.Clone(ids)
+	slices.Sort(ids)
+	for start := 0; start < len(ids); start += rowShapes[0] {
+		chunk := padIDs(ids[start:min(start+rowShapes[0], len(ids))])
+		args := make([]any, len(chunk))
+		for i, id := range chunk {
+			args[i] = id
+		}
+		stmt, err := db.prepared(ctx, tx, fmt.Sprintf("devices.lock.%d", len(chunk)), func() string {
+			return "SELECT id FROM devices WHERE id IN (" + valuesList("?", len(chunk)) + ") ORDER BY id FOR UPDATE"
+		})
+		if err != nil {
+			return wrap(err, "lock devices")
+		}
+		rows, err := stmt.QueryContext(ctx, args...)
+		if err == nil {
+			for rows.Next() {
+			}
+			err = rows.Err()
+			rows.Close()
+		}
+		if err != nil {
+			return wrap(err, "lock devices")
+		}
+	}
+	return nil
 }
 
 // insertReadings inserts one piece of a batch (as long as one of rowShapes) with a prepared statement,
