@@ -334,3 +334,37 @@ func TestTwoWritersOnTheSameDevices(t *testing.T) {
 		}
 	})
 }
+
+// Every instance runs the offline sweep: sweeps at the same moment mark each silent device offline once,
+// with one offline alarm, and none fails.
+func TestConcurrentOfflineSweeps(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		company, ids := fleet(t, db, 50)
+		w := newWriter(db, nil)
+		t0 := time.Now().Add(-2 * time.Hour).UnixMilli()
+		w.commit(oneEach(company, ids, t0, 1), len(ids))
+		now := t0 + int64(30*time.Minute/time.Millisecond)
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		total := 0
+		for range 4 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				marked, err := db.MarkOffline(context.Background(), now, 0)
+				if err != nil {
+					t.Error(err)
+				}
+				mu.Lock()
+				total += len(marked)
+				mu.Unlock()
+			}()
+		}
+		wg.Wait()
+		alarms := count(t, db, "SELECT count(*) FROM alarm_logs WHERE kind = 'offline'")
+		devices := count(t, db, "SELECT count(DISTINCT device_id) FROM alarm_logs WHERE kind = 'offline'")
+		if total != len(ids) || alarms != len(ids) || devices != len(ids) {
+			t.Fatalf("%d marked, %d offline alarms on %d devices, want %d each", total, alarms, devices, len(ids))
+		}
+	})
+}

@@ -277,7 +277,8 @@ func (db *DB) MarkOffline(ctx context.Context, now, grace int64) ([]int64, error
 			// A stored reading whose live state its writer holds back (MoveLiveState) is activity too, while
 			// it is recent itself: a writer that died holding it back must not keep its device online.
 			Where("NOT EXISTS (SELECT 1 FROM readings r WHERE r.device_id = devices.id AND r.ts > devices.last_seen_at "+
-				"AND r.ts + devices.heartbeat_interval * 120000 + ? >= ?)", grace, now)
+					"AND r.ts + devices.heartbeat_interval * 120000 + ? >= ?)", grace, now).
+			OrderBy("id") // rows are changed in id order, as the readings batches lock them
 		type stale struct{ id, company, last int64 }
 		var list []stale
 		err := scanAll(ctx, tx, sel, func(r rowScanner) (stale, error) {
@@ -289,8 +290,14 @@ func (db *DB) MarkOffline(ctx context.Context, now, grace int64) ([]int64, error
 		}
 		started := alarmStarts{}
 		for _, s := range list {
-			if _, err := exec(ctx, tx, db.Q.Update("devices").Set("online", 0).Where(sq.Eq{"id": s.id, "online": 1})); err != nil {
+			// Checked again on the row as it is now: a reading committed since the list was read keeps it online.
+			res, err := exec(ctx, tx, db.Q.Update("devices").Set("online", 0).Where(sq.Eq{"id": s.id, "online": 1}).
+				Where("last_seen_at + heartbeat_interval * 120000 + ? < ?", grace, now))
+			if err != nil {
 				return wrap(err, "mark offline")
+			}
+			if n, _ := res.RowsAffected(); n == 0 {
+				continue
 			}
 			var alarmID int64
 			row, err := queryRow(ctx, tx, db.Q.Insert("alarm_logs").
