@@ -1,7 +1,6 @@
 package api_test
 
 import (
-	"archive/zip"
 	"bytes"
 	"fmt"
 	"io"
@@ -11,8 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/xuri/excelize/v2"
-
 	"irgas/internal/apitest"
 	"irgas/internal/model"
 	"irgas/internal/sheet"
@@ -20,24 +17,6 @@ import (
 	"irgas/internal/store"
 	"irgas/internal/testdb"
 )
-
-// xlsx builds a workbook of the rows (the first row is the header).
-func xlsx(t testing.TB, rows [][]any) []byte {
-	t.Helper()
-	f := excelize.NewFile()
-	defer f.Close()
-	for i, r := range rows {
-		cell, _ := excelize.CoordinatesToCellName(1, i+1)
-		if err := f.SetSheetRow("Sheet1", cell, &r); err != nil {
-			t.Fatal(err)
-		}
-	}
-	var buf bytes.Buffer
-	if _, err := f.WriteTo(&buf); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
 
 // upload posts a file as the multipart field "file", with a mode.
 func upload(t testing.TB, e *apitest.Env, path, token, lang, mode string, file []byte) *apitest.Response {
@@ -80,7 +59,7 @@ func TestDeviceImportAllOrNothing(t *testing.T) {
 			rows = append(rows, deviceRow(i, c.Name))
 		}
 		rows[500][0] = "490154203237519" // wrong check digit
-		r := upload(t, e, "/api/device/import", admin, "en", "create", xlsx(t, rows))
+		r := upload(t, e, "/api/device/import", admin, "en", "create", sheettest.Book(t, rows))
 		expect(t, r, 422, 42200)
 		if len(r.Errors) != 1 || r.Errors[0].Row != 501 || r.Errors[0].Field != "imei" {
 			t.Fatalf("errors: %+v", r.Errors)
@@ -93,7 +72,7 @@ func TestDeviceImportAllOrNothing(t *testing.T) {
 
 		// Fixed: all 1,000 are created in one go, with their secrets shown once.
 		rows[500] = deviceRow(500, c.Name)
-		r = upload(t, e, "/api/device/import", admin, "en", "", xlsx(t, rows))
+		r = upload(t, e, "/api/device/import", admin, "en", "", sheettest.Book(t, rows))
 		expect(t, r, 200, 0)
 		var res struct {
 			Created, Updated, Failed int
@@ -130,13 +109,13 @@ func TestDeviceImportAllOrNothing(t *testing.T) {
 		}
 
 		// The same file again: create refuses every row, upsert updates them.
-		r = upload(t, e, "/api/device/import", admin, "en", "create", xlsx(t, rows[:3]))
+		r = upload(t, e, "/api/device/import", admin, "en", "create", sheettest.Book(t, rows[:3]))
 		expect(t, r, 422, 42200)
 		if len(r.Errors) != 2 || !strings.Contains(r.Errors[0].Msg, "already exists") {
 			t.Fatalf("create over existing: %+v", r.Errors)
 		}
 		rows[1][1] = "改名"
-		r = upload(t, e, "/api/device/import", admin, "en", "upsert", xlsx(t, rows[:3]))
+		r = upload(t, e, "/api/device/import", admin, "en", "upsert", sheettest.Book(t, rows[:3]))
 		expect(t, r, 200, 0)
 		r.Into(t, &res)
 		if res.Created != 0 || res.Updated != 2 {
@@ -146,7 +125,7 @@ func TestDeviceImportAllOrNothing(t *testing.T) {
 		// Every bad row is listed, each with its reason.
 		bad := [][]any{deviceHeader, deviceRow(2001, c.Name), deviceRow(2001, c.Name), deviceRow(2002, "No such company"),
 			append(deviceRow(2003, c.Name)[:2:2], "NO-MODEL", c.Name, "火星", "", "", "", "", "", "", "", "")}
-		r = upload(t, e, "/api/device/import", admin, "zh-CN", "create", xlsx(t, bad))
+		r = upload(t, e, "/api/device/import", admin, "zh-CN", "create", sheettest.Book(t, bad))
 		expect(t, r, 422, 42200)
 		got := map[string]bool{}
 		for _, x := range r.Errors {
@@ -171,8 +150,8 @@ func TestDeviceImportAllOrNothing(t *testing.T) {
 
 		// Files that are not what they should be.
 		expect(t, upload(t, e, "/api/device/import", admin, "en", "create", []byte("not a spreadsheet")), 400, 40000)
-		expect(t, upload(t, e, "/api/device/import", admin, "en", "create", xlsx(t, [][]any{{"Name"}, {"x"}})), 400, 40000)
-		expect(t, upload(t, e, "/api/device/import", admin, "en", "merge", xlsx(t, rows[:2])), 400, 40000)
+		expect(t, upload(t, e, "/api/device/import", admin, "en", "create", sheettest.Book(t, [][]any{{"Name"}, {"x"}})), 400, 40000)
+		expect(t, upload(t, e, "/api/device/import", admin, "en", "merge", sheettest.Book(t, rows[:2])), 400, 40000)
 	})
 }
 
@@ -187,9 +166,9 @@ func TestDeviceImportIsolation(t *testing.T) {
 		foreign := createDevice(t, e, tb, deviceBody(apitest.IMEI(9), 0+createdTypeID(t, e, admin)))
 
 		// Company A upserting B's IMEI gets "taken", and naming company B in the file still lands in A.
-		r := upload(t, e, "/api/device/import", ta, "en", "upsert", xlsx(t, [][]any{deviceHeader, deviceRow(9, b.Name)}))
+		r := upload(t, e, "/api/device/import", ta, "en", "upsert", sheettest.Book(t, [][]any{deviceHeader, deviceRow(9, b.Name)}))
 		expect(t, r, 422, 42200)
-		r = upload(t, e, "/api/device/import", ta, "en", "create", xlsx(t, [][]any{deviceHeader, deviceRow(10, b.Name)}))
+		r = upload(t, e, "/api/device/import", ta, "en", "create", sheettest.Book(t, [][]any{deviceHeader, deviceRow(10, b.Name)}))
 		expect(t, r, 200, 0)
 		var list struct{ List []model.Device }
 		e.Get("/api/device?imei="+apitest.IMEI(10), admin).Into(t, &list)
@@ -197,7 +176,7 @@ func TestDeviceImportIsolation(t *testing.T) {
 			t.Fatalf("imported by A: %+v", list.List)
 		}
 		// Parameters of B's device through A's parameter import: no such device.
-		pr := upload(t, e, "/api/device/param/import", ta, "en", "", xlsx(t, [][]any{{"IMEI", "低报阈值", "高报阈值"}, {apitest.IMEI(9), "10", "20"}}))
+		pr := upload(t, e, "/api/device/param/import", ta, "en", "", sheettest.Book(t, [][]any{{"IMEI", "低报阈值", "高报阈值"}, {apitest.IMEI(9), "10", "20"}}))
 		expect(t, pr, 422, 42200)
 		var d model.Device
 		e.Get(fmt.Sprintf("/api/device/%d", foreign.ID), admin).Into(t, &d)
@@ -225,7 +204,7 @@ func TestParameterImport(t *testing.T) {
 		d2 := createDevice(t, e, ct, deviceBody(apitest.IMEI(2), typeID))
 		header := []any{"IMEI", "Low threshold", "High threshold", "Report interval (min)", "Heartbeat interval (min)"}
 
-		r := upload(t, e, "/api/device/param/import", ct, "en", "", xlsx(t, [][]any{header,
+		r := upload(t, e, "/api/device/param/import", ct, "en", "", sheettest.Book(t, [][]any{header,
 			{apitest.IMEI(1), "10", "30", "", ""},
 			{apitest.IMEI(2), "60", "", "", ""}, // low above the wanted high (50)
 			{apitest.IMEI(3), "10", "20", "", ""},
@@ -245,7 +224,7 @@ func TestParameterImport(t *testing.T) {
 			t.Fatal("a refused file queues nothing")
 		}
 
-		r = upload(t, e, "/api/device/param/import", ct, "en", "", xlsx(t, [][]any{header,
+		r = upload(t, e, "/api/device/param/import", ct, "en", "", sheettest.Book(t, [][]any{header,
 			{apitest.IMEI(1), "10", "30", "", ""},
 			{apitest.IMEI(2), "", "", "10", "120"},
 		}))
@@ -274,8 +253,8 @@ func TestImportRefusesSpreadsheetBombs(t *testing.T) {
 		createDeviceType(t, e, admin, deviceTypeBody("GT-100"))
 		token := e.Login("c-admin", "Admin-Pass-1")
 		// Good rows, which would be imported were the file let through.
-		good := xlsx(t, [][]any{deviceHeader, deviceRow(1, ""), deviceRow(2, "")})
-		goodParts := unpackedSize(t, good)
+		good := sheettest.Book(t, [][]any{deviceHeader, deviceRow(1, ""), deviceRow(2, "")})
+		goodParts := sheettest.Unpacked(t, good)
 		header := append([]string{"Note"}, anyStrings(deviceHeader)...)
 
 		for _, c := range []struct {
@@ -334,20 +313,6 @@ func TestImportRefusesSpreadsheetBombs(t *testing.T) {
 		// The same good rows, without the bombs, are imported.
 		expect(t, upload(t, e, "/api/device/import", token, "en", "create", good), 200, 0)
 	})
-}
-
-// unpackedSize is what a file's parts unpack to.
-func unpackedSize(t *testing.T, file []byte) int64 {
-	t.Helper()
-	z, err := zip.NewReader(bytes.NewReader(file), int64(len(file)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var n int64
-	for _, f := range z.File {
-		n += int64(f.UncompressedSize64)
-	}
-	return n
 }
 
 func anyStrings(list []any) []string {

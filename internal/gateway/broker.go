@@ -6,12 +6,10 @@ package gateway
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"net"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	mqtt "github.com/mochi-mqtt/server/v2"
@@ -20,6 +18,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"irgas/internal/apperr"
+	"irgas/internal/config"
 	"irgas/internal/ingest"
 	"irgas/internal/store"
 )
@@ -39,14 +38,8 @@ func AckTopic(imei string) string  { return topicPrefix + imei + ackSuffix }
 
 // Listen takes the MQTT address before anything else starts, naming the setting to change when it is taken.
 func Listen(addr string) (net.Listener, error) {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		if errors.Is(err, syscall.EADDRINUSE) {
-			return nil, fmt.Errorf("the MQTT address %s is already in use (another broker?); choose another with --mqtt-addr or IRGAS_MQTT_ADDR (e.g. IRGAS_MQTT_ADDR=:1884), or turn the embedded broker off with IRGAS_MQTT_ADDR=off", addr)
-		}
-		return nil, fmt.Errorf("cannot listen on %s (set --mqtt-addr or IRGAS_MQTT_ADDR): %w", addr, err)
-	}
-	return ln, nil
+	return config.Listen(addr, "MQTT", "mqtt-addr", "IRGAS_MQTT_ADDR",
+		"another broker? e.g. IRGAS_MQTT_ADDR=:1884, or turn the embedded broker off with IRGAS_MQTT_ADDR=off")
 }
 
 // Commands is what the broker tells about devices listening for commands and hands their answers to.

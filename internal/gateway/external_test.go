@@ -84,6 +84,22 @@ func startInstances(t *testing.T, db *store.DB, broker string, n int) []instance
 	return out
 }
 
+// externalDevices makes a company with n devices through the API.
+func externalDevices(t *testing.T, e *apitest.Env, admin string, n int) []model.Device {
+	t.Helper()
+	cid := e.CreateCompany("外部代理测试")
+	var dt model.DeviceType
+	e.Post("/api/deviceClassify", admin, map[string]any{"name": "t", "model": "EXT-1", "unit": "%LEL", "rangeMin": 0,
+		"rangeMax": 100, "lowThreshold": 20, "highThreshold": 50, "reportInterval": 5, "heartbeatInterval": 60,
+		"communication": "4G"}).Into(t, &dt)
+	devices := make([]model.Device, n)
+	for i := range devices {
+		e.Post("/api/device", admin, map[string]any{"imei": randomIMEI(), "name": fmt.Sprintf("d%d", i), "typeId": dt.ID,
+			"companyId": cid, "provinceCode": "330000"}).Into(t, &devices[i])
+	}
+	return devices
+}
+
 // deviceClient is a detector on the external broker.
 func deviceClient(t *testing.T, broker, imei string) paho.Client {
 	opts := paho.NewClientOptions().AddBroker(broker).SetClientID("dev-" + imei).SetUsername(imei).
@@ -103,16 +119,7 @@ func TestExternalBrokerSharedSubscriptions(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()
-		cid := e.CreateCompany("外部代理测试")
-		var dt model.DeviceType
-		e.Post("/api/deviceClassify", admin, map[string]any{"name": "t", "model": "EXT-1", "unit": "%LEL", "rangeMin": 0,
-			"rangeMax": 100, "lowThreshold": 20, "highThreshold": 50, "reportInterval": 5, "heartbeatInterval": 60,
-			"communication": "4G"}).Into(t, &dt)
-		devices := make([]model.Device, 4)
-		for i := range devices {
-			e.Post("/api/device", admin, map[string]any{"imei": randomIMEI(), "name": fmt.Sprintf("d%d", i), "typeId": dt.ID,
-				"companyId": cid, "provinceCode": "330000"}).Into(t, &devices[i])
-		}
+		devices := externalDevices(t, e, admin, 4)
 		broker := openMosquitto(t)
 		instances := startInstances(t, db, broker, 2)
 
@@ -248,14 +255,7 @@ func TestExternalBrokerRetriesUntilStored(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()
-		cid := e.CreateCompany("重试测试")
-		var dt model.DeviceType
-		e.Post("/api/deviceClassify", admin, map[string]any{"name": "t", "model": "EXT-2", "unit": "%LEL", "rangeMin": 0,
-			"rangeMax": 100, "lowThreshold": 20, "highThreshold": 50, "reportInterval": 5, "heartbeatInterval": 60,
-			"communication": "4G"}).Into(t, &dt)
-		var d model.Device
-		e.Post("/api/device", admin, map[string]any{"imei": randomIMEI(), "name": "d", "typeId": dt.ID, "companyId": cid,
-			"provinceCode": "330000"}).Into(t, &d)
+		d := externalDevices(t, e, admin, 1)[0]
 
 		broker := openMosquitto(t)
 		st := &flaky{DB: db}

@@ -12,7 +12,6 @@ import (
 	"net/http"
 	"os"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -143,14 +142,7 @@ func (s *Server) MetricsHandler() http.Handler { return s.metrics }
 
 // ListenMetrics takes the metrics address (config.Config.MetricsAddr), like Listen the HTTP one.
 func ListenMetrics(addr string) (net.Listener, error) {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		if errors.Is(err, syscall.EADDRINUSE) {
-			return nil, fmt.Errorf("the metrics address %s is already in use; choose another with --metrics-addr or IRGAS_METRICS_ADDR (e.g. IRGAS_METRICS_ADDR=127.0.0.1:9465, or off)", addr)
-		}
-		return nil, fmt.Errorf("cannot listen on %s (set --metrics-addr or IRGAS_METRICS_ADDR): %w", addr, err)
-	}
-	return ln, nil
+	return config.Listen(addr, "metrics", "metrics-addr", "IRGAS_METRICS_ADDR", "e.g. IRGAS_METRICS_ADDR=127.0.0.1:9465, or off")
 }
 
 // ServeMetrics serves /metrics on ln until ctx ends.
@@ -183,14 +175,7 @@ func (s *Server) Close() {
 // Listen takes the HTTP address before anything else starts, so that a taken port ends start-up at once
 // with a message naming the setting to change.
 func Listen(addr string) (net.Listener, error) {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		if errors.Is(err, syscall.EADDRINUSE) {
-			return nil, fmt.Errorf("the HTTP address %s is already in use; choose another with --http-addr or IRGAS_HTTP_ADDR (e.g. IRGAS_HTTP_ADDR=:8081)", addr)
-		}
-		return nil, fmt.Errorf("cannot listen on %s (set --http-addr or IRGAS_HTTP_ADDR): %w", addr, err)
-	}
-	return ln, nil
+	return config.Listen(addr, "HTTP", "http-addr", "IRGAS_HTTP_ADDR", "e.g. IRGAS_HTTP_ADDR=:8081")
 }
 
 // Run serves on ln until ctx ends, then stops taking calls, lets those in flight finish (up to the

@@ -1,7 +1,6 @@
 package sheet_test
 
 import (
-	"archive/zip"
 	"bytes"
 	"context"
 	"errors"
@@ -9,8 +8,6 @@ import (
 	"io"
 	"strings"
 	"testing"
-
-	"github.com/xuri/excelize/v2"
 
 	"irgas/internal/apperr"
 	"irgas/internal/device"
@@ -21,24 +18,6 @@ import (
 var cols = []sheet.Column{
 	{Key: "imei", Zh: "IMEI", En: "IMEI", Required: true},
 	{Key: "name", Zh: "设备名称", En: "Name"},
-}
-
-// book builds a workbook of the rows (the first row is the header) as excelize writes it.
-func book(t testing.TB, rows [][]any) []byte {
-	t.Helper()
-	f := excelize.NewFile()
-	defer f.Close()
-	for i, r := range rows {
-		cell, _ := excelize.CoordinatesToCellName(1, i+1)
-		if err := f.SetSheetRow("Sheet1", cell, &r); err != nil {
-			t.Fatal(err)
-		}
-	}
-	var buf bytes.Buffer
-	if _, err := f.WriteTo(&buf); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
 }
 
 func read(data []byte, maxRows int) ([]sheet.Row, error) {
@@ -65,7 +44,7 @@ func watch(fn func()) (inflated, rows int64) {
 
 // plain is a good file of one row, to add hostile parts to.
 func plain(t testing.TB) []byte {
-	return book(t, [][]any{{"IMEI", "Name"}, {"490154203237518", "a"}})
+	return sheettest.Book(t, [][]any{{"IMEI", "Name"}, {"490154203237518", "a"}})
 }
 
 // manyRows is a worksheet of the header and then n times the same row.
@@ -75,19 +54,6 @@ func manyRows(t *testing.T, header []string, n int, row string) sheettest.Part {
 			io.WriteString(w, row)
 		}
 	})
-}
-
-// unpacked is the size of a file's parts, unpacked.
-func unpacked(t *testing.T, file []byte) int64 {
-	z, err := zip.NewReader(bytes.NewReader(file), int64(len(file)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var n int64
-	for _, f := range z.File {
-		n += int64(f.UncompressedSize64)
-	}
-	return n
 }
 
 func TestReadRefusesPartsBeyondTheLimits(t *testing.T) {
@@ -131,7 +97,7 @@ func TestReadRefusesPartsBeyondTheLimits(t *testing.T) {
 			inflated, _ := watch(func() { _, err = read(c.file, 10) })
 			refused(t, err, c.key)
 			if c.inflated > 0 {
-				c.inflated += unpacked(t, base) // the good parts, which come first
+				c.inflated += sheettest.Unpacked(t, base) // the good parts, which come first
 			}
 			if inflated > c.inflated {
 				t.Fatalf("%d bytes unpacked before the refusal, want at most %d", inflated, c.inflated)

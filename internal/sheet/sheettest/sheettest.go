@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/xuri/excelize/v2"
 )
 
 // Part is a zip entry, already compressed, with the size its entry declares.
@@ -157,4 +159,36 @@ func Repack(t testing.TB, xlsx []byte, parts ...Part) []byte {
 func Small(t testing.TB, name string) Part {
 	t.Helper()
 	return Deflated(t, name, func(w io.Writer) { fmt.Fprintf(w, "<x>%s</x>", name) })
+}
+
+// Book builds a workbook of the rows (the first row is the header) as excelize writes it.
+func Book(t testing.TB, rows [][]any) []byte {
+	t.Helper()
+	f := excelize.NewFile()
+	defer f.Close()
+	for i, r := range rows {
+		cell, _ := excelize.CoordinatesToCellName(1, i+1)
+		if err := f.SetSheetRow("Sheet1", cell, &r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var buf bytes.Buffer
+	if _, err := f.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// Unpacked is the size a file's parts declare, unpacked.
+func Unpacked(t testing.TB, file []byte) int64 {
+	t.Helper()
+	z, err := zip.NewReader(bytes.NewReader(file), int64(len(file)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n int64
+	for _, f := range z.File {
+		n += int64(f.UncompressedSize64)
+	}
+	return n
 }
