@@ -81,7 +81,7 @@ type API struct {
 func (a *API) Routes() []Route {
 	return slices.Concat(a.authRoutes(), a.metaRoutes(), a.roleRoutes(), a.operationLogRoutes(), a.companyRoutes(),
 		a.userRoutes(), a.deviceTypeRoutes(), a.deviceRoutes(), a.importRoutes(),
-		a.fileRoutes(), a.ingestRoutes(), a.alarmRoutes(),
+		a.fileRoutes(), a.ingestRoutes(), a.brokerHookRoutes(), a.alarmRoutes(),
 		a.readingRoutes(), a.calibrationRoutes(), a.eventRoutes(), a.homeRoutes(), a.smsRoutes())
 }
 

@@ -27,9 +27,12 @@ type Config struct {
 	MQTTSessionExpiry time.Duration
 	// MQTTBroker, when set, replaces the embedded broker with an external one (see docs/configuration.md).
 	MQTTBroker, MQTTBrokerUsername, MQTTBrokerPassword, MQTTShareGroup, MQTTClientID string
-	AdminPassword                                                                    string
-	SessionTTL                                                                       time.Duration
-	TrustProxy                                                                       bool
+	// MQTTHookToken, when set, turns on the HTTP authentication and authorization hooks an external broker
+	// (EMQX) calls, with this bearer token.
+	MQTTHookToken string
+	AdminPassword string
+	SessionTTL    time.Duration
+	TrustProxy    bool
 	// SignInRate is how many sign-in calls (captcha, login key, login) one client address may make a minute
 	// (0: no limit).
 	SignInRate      int
@@ -205,6 +208,8 @@ func ServeFlags(fs *flag.FlagSet, c *Config) {
 		"an external MQTT broker (tcp://host:1883, ssl://host:8883) to take device messages from instead of the embedded one")
 	str(fs, &c.MQTTBrokerUsername, "mqtt-broker-username", "IRGAS_MQTT_BROKER_USERNAME", "", "the platform's user name at the external broker")
 	str(fs, &c.MQTTBrokerPassword, "mqtt-broker-password", "IRGAS_MQTT_BROKER_PASSWORD", "", "the platform's password at the external broker")
+	str(fs, &c.MQTTHookToken, "mqtt-hook-token", "IRGAS_MQTT_HOOK_TOKEN", "",
+		"bearer token of the HTTP authentication and authorization hooks an external broker (EMQX) calls; empty turns them off")
 	str(fs, &c.MQTTShareGroup, "mqtt-share-group", "IRGAS_MQTT_SHARE_GROUP", "irgas",
 		"shared-subscription group: the instances in one group split the devices' messages")
 	str(fs, &c.MQTTClientID, "mqtt-client-id", "IRGAS_MQTT_CLIENT_ID", "",

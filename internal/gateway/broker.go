@@ -360,16 +360,33 @@ func (h *deviceHook) OnACLCheck(cl *mqtt.Client, topic string, write bool) bool 
 	if cl.Net.Inline {
 		return true
 	}
-	imei := string(cl.Properties.Username)
-	if write {
-		return mayPublish(imei, topic)
-	}
-	return topic == DownTopic(imei)
+	// Nothing is retained on this broker, so a retained publish needs no refusal of its own here.
+	return DeviceMay(string(cl.Properties.Username), write, topic, false)
 }
 
 // mayPublish is the one publish rule: a device publishes only to its own up and ack topics.
 func mayPublish(imei, topic string) bool {
 	return imei != "" && (topic == UpTopic(imei) || topic == AckTopic(imei))
+}
+
+// DeviceMay is the topic rule of a device at any broker: it publishes (never retained) only to its own up and
+// ack topics and subscribes only to its own down topic.
+func DeviceMay(imei string, publish bool, topic string, retain bool) bool {
+	if publish {
+		return !retain && mayPublish(imei, topic)
+	}
+	return imei != "" && topic == DownTopic(imei)
+}
+
+// PlatformMay is the topic rule of the platform's own account at an external broker: it takes the devices'
+// messages through the group's shared subscriptions and publishes their commands.
+func PlatformMay(group string, publish bool, topic string, retain bool) bool {
+	if publish {
+		imei, ok := strings.CutSuffix(strings.TrimPrefix(topic, topicPrefix), downSuffix)
+		return !retain && strings.HasPrefix(topic, topicPrefix) && ok && imei != "" && !strings.ContainsAny(imei, "/+#")
+	}
+	share := "$share/" + group + "/" + topicPrefix + "+"
+	return topic == share+upSuffix || topic == share+ackSuffix
 }
 
 // OnPublish stores a reading message and returns only once it is committed, so that the PUBACK that
