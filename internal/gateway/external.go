@@ -76,6 +76,8 @@ func NewExternal(o ExternalOptions, db *store.DB, w *ingest.Writer, reg promethe
 		// Messages are acknowledged only once stored; they are handled concurrently so that the writer can
 		// commit many in one transaction.
 		SetAutoAckDisabled(true).SetOrderMatters(false).
+		// A message that arrives after the subscription ended (Close) is still taken, not left unacknowledged.
+		SetDefaultPublishHandler(func(c paho.Client, m paho.Message) { x.handle(c, m) }).
 		SetOnConnectHandler(x.subscribe).
 		SetConnectionLostHandler(func(_ paho.Client, err error) {
 			slog.Warn("mqtt: lost the external broker; reconnecting", "broker", o.Broker, "err", err)
@@ -136,16 +138,31 @@ func (x *External) PublishDown(imei string, payload []byte) error {
 	return tok.Error()
 }
 
-// Close disconnects.
+// Close leaves the shared subscriptions (the broker then gives the devices' messages to the other instances,
+// instead of queueing this instance's share for a session nobody serves), lets the messages already taken
+// be stored and acknowledged (for up to leaveWait), and disconnects.
 func (x *External) Close() error {
 	select {
 	case <-x.stop:
+		return nil
 	default:
-		close(x.stop)
 	}
+	if x.client.IsConnectionOpen() {
+		tok := x.client.Unsubscribe(x.share(upSuffix), x.share(ackSuffix))
+		if !tok.WaitTimeout(5*time.Second) || tok.Error() != nil {
+			slog.Warn("mqtt: leaving the shared subscriptions failed; the broker may queue this instance's share", "err", tok.Error())
+		}
+		for deadline := time.Now().Add(leaveWait); x.inflight.count() > 0 && time.Now().Before(deadline); {
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	close(x.stop)
 	x.client.Disconnect(250)
 	return nil
 }
+
+// leaveWait bounds how long Close waits for the messages already taken to be stored.
+const leaveWait = 10 * time.Second
 
 // handle takes one device message: stored (or recognised as invalid) before it is acknowledged. A message
 // that could not be stored (the database is down or slow) is tried again here, with a growing pause, until

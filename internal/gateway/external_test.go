@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -287,5 +288,84 @@ func TestExternalBrokerRetriesUntilStored(t *testing.T) {
 		st.down.Store(false)
 		waitUntil(t, "every reading stored", func() bool { return countReadings(t, db) == n })
 		waitUntil(t, "no longer stalled", func() bool { return x.Stalled() == nil })
+	})
+}
+
+// shippedMosquitto runs Mosquitto with the configuration the product ships for this mode.
+func shippedMosquitto(t *testing.T) string {
+	conf, err := os.ReadFile("../../deploy/mosquitto/irgas.conf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return mosquittotest.Start(t, string(conf)+"\nallow_anonymous true\nuser root\npersistence_location "+t.TempDir()+"/\n")
+}
+
+// With the shipped configuration the broker holds what an instance has not taken yet, however much: 1,500
+// messages queued for an instance that is away all reach it when it is back (Mosquitto's default keeps
+// 1,000 and drops the rest silently).
+func TestShippedMosquittoQueuesWithoutDropping(t *testing.T) {
+	broker := shippedMosquitto(t)
+	const n = 1500
+	var got atomic.Int64
+	instance := func() paho.Client {
+		opts := paho.NewClientOptions().AddBroker(broker).SetClientID("instance").SetCleanSession(false).
+			SetAutoReconnect(false).SetConnectTimeout(5 * time.Second)
+		c := paho.NewClient(opts)
+		if tok := c.Connect(); !tok.WaitTimeout(5*time.Second) || tok.Error() != nil {
+			t.Fatalf("connect: %v", tok.Error())
+		}
+		c.AddRoute("irgas/dev/+/up", func(paho.Client, paho.Message) { got.Add(1) })
+		return c
+	}
+	c := instance()
+	if tok := c.Subscribe("$share/g/irgas/dev/+/up", 1, nil); !tok.WaitTimeout(5*time.Second) || tok.Error() != nil {
+		t.Fatal(tok.Error())
+	}
+	c.Disconnect(50) // away; its session (and the shared subscription) stays
+
+	imei := randomIMEI()
+	dev := deviceClient(t, broker, imei)
+	for i := range n {
+		if tok := dev.Publish(gateway.UpTopic(imei), 1, false, fmt.Appendf(nil, `{"ts":%d,"ch4":1}`, i)); !tok.WaitTimeout(5*time.Second) || tok.Error() != nil {
+			t.Fatalf("publish %d: %v", i, tok.Error())
+		}
+	}
+	c = instance()
+	defer c.Disconnect(50)
+	waitUntil(t, "every queued message delivered", func() bool { return got.Load() == n })
+}
+
+// An instance that stops gracefully leaves the group first: the broker gives every later message to the
+// instances still running, instead of queueing a share for the stopped one.
+func TestExternalInstanceLeavesTheGroupOnClose(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		e := apitest.New(t, db)
+		d := externalDevices(t, e, e.Admin(), 1)[0]
+		broker := shippedMosquitto(t)
+		var xs []*gateway.External
+		for k := range 2 {
+			w := ingest.NewWriter(db, nil)
+			x := gateway.NewExternal(gateway.ExternalOptions{Broker: broker, Group: "leave", ClientID: fmt.Sprintf("leave-%d", k)}, db, w, nil)
+			if err := x.Serve(); err != nil {
+				t.Fatal(err)
+			}
+			if !x.WaitSubscribed(10 * time.Second) {
+				t.Fatal("not subscribed")
+			}
+			t.Cleanup(func() { x.Close(); w.Close() })
+			xs = append(xs, x)
+		}
+		xs[0].Close() // SIGTERM
+
+		c := deviceClient(t, broker, d.IMEI)
+		const n = 100
+		base := time.Now().Add(-time.Hour).UnixMilli()
+		for i := range n {
+			payload, _ := json.Marshal(map[string]any{"ts": base + int64(i)*1000, "ch4": 1})
+			if tok := c.Publish(gateway.UpTopic(d.IMEI), 1, false, payload); !tok.WaitTimeout(5*time.Second) || tok.Error() != nil {
+				t.Fatalf("publish: %v", tok.Error())
+			}
+		}
+		waitUntil(t, "every reading stored by the instance still running", func() bool { return countReadings(t, db) == n })
 	})
 }
