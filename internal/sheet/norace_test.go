@@ -1,5 +1,0 @@
-//go:build !race
-
-package sheet_test
-
-const raceDetector = false
