@@ -2,7 +2,6 @@ package api
 
 import (
 	"crypto/rand"
-	"errors"
 	"io"
 	"net/http"
 	"strings"
@@ -38,15 +37,7 @@ func (a *API) fileRoutes() []Route {
 func (a *API) uploadImage(w http.ResponseWriter, r *http.Request) {
 	file, _, err := r.FormFile("file")
 	if err != nil {
-		if errors.Is(err, httpx.ErrBodyTimeout) {
-			httpx.Fail(w, r, httpx.BodyError(err))
-			return
-		}
-		if strings.Contains(err.Error(), "too large") {
-			httpx.Fail(w, r, apperr.New(http.StatusRequestEntityTooLarge, apperr.CodeTooLarge, "error.too_large", "5 MiB"))
-			return
-		}
-		httpx.Fail(w, r, apperr.BadRequest("import.no_file"))
+		httpx.Fail(w, r, httpx.UploadError(err, maxImage))
 		return
 	}
 	defer file.Close()

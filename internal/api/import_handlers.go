@@ -2,7 +2,6 @@ package api
 
 import (
 	"errors"
-	"fmt"
 	"mime/multipart"
 	"net/http"
 	"strings"
@@ -76,16 +75,8 @@ func readUpload(w http.ResponseWriter, r *http.Request, cols []sheet.Column) ([]
 	if err == nil {
 		file, _, err = r.FormFile("file")
 	}
-	var maxErr *http.MaxBytesError
-	switch {
-	case errors.Is(err, httpx.ErrBodyTimeout):
-		httpx.Fail(w, r, httpx.BodyError(err))
-		return nil, false
-	case errors.As(err, &maxErr) || (err != nil && strings.Contains(err.Error(), "request body too large")):
-		httpx.Fail(w, r, apperr.New(http.StatusRequestEntityTooLarge, apperr.CodeTooLarge, "error.too_large", fmt.Sprintf("%d MiB", maxUpload>>20)))
-		return nil, false
-	case err != nil:
-		httpx.Fail(w, r, apperr.BadRequest("import.no_file"))
+	if err != nil {
+		httpx.Fail(w, r, httpx.UploadError(err, maxUpload))
 		return nil, false
 	}
 	defer file.Close()

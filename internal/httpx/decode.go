@@ -147,6 +147,19 @@ func decode(r *http.Request, dst any) error {
 	}
 }
 
+// UploadError answers a failure reading a multipart upload: a body over limit (413; the multipart reader does
+// not always keep the *http.MaxBytesError), one not sent in time (408), anything else the missing file.
+func UploadError(err error, limit int64) error {
+	var maxErr *http.MaxBytesError
+	switch {
+	case errors.As(err, &maxErr), strings.Contains(err.Error(), "too large"):
+		return apperr.New(http.StatusRequestEntityTooLarge, apperr.CodeTooLarge, "error.too_large", humanBytes(limit))
+	case errors.Is(err, ErrBodyTimeout):
+		return bodyTimeout()
+	}
+	return apperr.BadRequest("import.no_file")
+}
+
 // BodyError maps a failure reading a request body (over the limit: 413) to an API error.
 func BodyError(err error) error {
 	var maxErr *http.MaxBytesError

@@ -4,11 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"strings"
 	"time"
 	"unicode/utf8"
 
 	"irgas/internal/apperr"
+	"irgas/internal/ident"
 	"irgas/internal/store"
 )
 
@@ -93,7 +93,7 @@ const MaxStatus = 32
 // Text reports whether s is text both databases store as sent: valid UTF-8 without NUL (PostgreSQL refuses
 // NUL in text; SQLite would store it), at most max characters.
 func Text(s string, max int) bool {
-	return utf8.ValidString(s) && !strings.ContainsRune(s, 0) && utf8.RuneCountInString(s) <= max
+	return ident.ValidText(s) && utf8.RuneCountInString(s) <= max
 }
 
 // checkTS reads a timestamp (seconds if fewer than 13 digits) and checks it against the clock.

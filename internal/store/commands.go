@@ -27,12 +27,7 @@ func (db *DB) ClaimDeliverable(ctx context.Context, deviceID, now, sentBefore in
 			sq.Eq{"status": model.CommandPending},
 			sq.And{sq.Eq{"status": model.CommandSent}, sq.Lt{"sent_at": sentBefore}, sq.Lt{"attempts": maxAttempts}},
 		}).Suffix("RETURNING " + strings.Join(commandColumns, ", "))
-	query, args, err := upd.ToSql()
-	if err == nil {
-		var rows *sql.Rows
-		rows, err = db.SQL.QueryContext(ctx, query, args...)
-		err = scanRows(rows, err, scanCommand, func(c model.DeviceCommand) error { out = append(out, c); return nil })
-	}
+	err := scanAll(ctx, db.SQL, upd, scanCommand, func(c model.DeviceCommand) error { out = append(out, c); return nil })
 	slices.SortFunc(out, func(a, b model.DeviceCommand) int { return cmp.Compare(a.ID, b.ID) })
 	return out, wrap(err, "claim deliverable commands")
 }

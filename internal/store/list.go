@@ -158,7 +158,7 @@ func each[T any](ctx context.Context, db *DB, t table, scope Scope, q listq.Quer
 	return scanAll(ctx, db.SQL, db.ordered(t, db.where(t, scope, q.Conds), q), scan, fn)
 }
 
-func scanAll[T any](ctx context.Context, q Querier, sel sq.SelectBuilder, scan func(rowScanner) (T, error), fn func(T) error) error {
+func scanAll[T any](ctx context.Context, q Querier, sel sq.Sqlizer, scan func(rowScanner) (T, error), fn func(T) error) error {
 	query, args, err := sel.ToSql()
 	if err != nil {
 		return err

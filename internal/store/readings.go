@@ -142,12 +142,10 @@ func (db *DB) lockDevices(ctx context.Context, tx *sql.Tx, ids []int64) error {
 			return wrap(err, "lock devices")
 		}
 		rows, err := stmt.QueryContext(ctx, args...)
-		if err == nil {
-			for rows.Next() {
-			}
-			err = rows.Err()
-			rows.Close()
-		}
+		err = scanRows(rows, err, func(r rowScanner) (int64, error) {
+			var id int64
+			return id, r.Scan(&id)
+		}, func(int64) error { return nil })
 		if err != nil {
 			return wrap(err, "lock devices")
 		}

@@ -126,13 +126,8 @@ func (db *DB) AddLoginAttempt(ctx context.Context, at, since int64, subjects ...
 	for _, s := range subjects {
 		ins = ins.Values(s, at)
 	}
-	query, args, err := ins.ToSql()
-	if err != nil {
-		return nil, nil, err
-	}
 	var ids []int64
-	rows, err := db.SQL.QueryContext(ctx, query, args...)
-	err = scanRows(rows, err, func(r rowScanner) (int64, error) {
+	err := scanAll(ctx, db.SQL, ins, func(r rowScanner) (int64, error) {
 		var id int64
 		return id, r.Scan(&id)
 	}, func(id int64) error {
