@@ -3,7 +3,7 @@
 // flap), faults the device reports, and a low battery. It is pure: the store applies what it decides.
 package alarm
 
-// Kinds of alarm (CONVENTIONS.md).
+// Kinds of alarm (docs/product.md, "Fixed names").
 const (
 	Gas        = "gas"
 	Fault      = "fault"

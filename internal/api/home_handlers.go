@@ -15,7 +15,7 @@ import (
 	"irgas/internal/store"
 )
 
-// HomeStatistic is the home page's picture of the fleet, with the field names CONVENTIONS.md fixes. A part the
+// HomeStatistic is the home page's picture of the fleet, with the field names docs/product.md fixes. A part the
 // caller may not see is null: companies for company users and those without CompanyManagement, everything
 // about devices and alarms for those without DeviceManagement.
 type HomeStatistic struct {

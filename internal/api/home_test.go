@@ -40,7 +40,7 @@ func TestHomeStatisticFigures(t *testing.T) {
 		send(ta, 4)
 		send(tb, 5, map[string]any{"ts": now - 1000, "ch4": 90})
 
-		// The answer carries the fields CONVENTIONS.md names ("Other fixed names"), by those names.
+		// The answer carries the fields docs/product.md names ("Fixed names"), by those names.
 		r := e.Get("/api/home/statistic", ta)
 		var fields map[string]json.RawMessage
 		if err := json.Unmarshal(r.Data, &fields); err != nil {

@@ -35,7 +35,7 @@ var Commands = map[string]map[string]param{
 	"muteAlarm":       {"minutes": {1, 120, 1}},
 }
 
-// The parameter commands, named as CONVENTIONS.md names them.
+// The parameter commands, named as docs/product.md fixes them.
 const (
 	SetAlertParam    = "setAlertParam"
 	SetIntervalParam = "setIntervalParam"

@@ -12,7 +12,7 @@ import (
 	"irgas/internal/store"
 )
 
-// Bounds of a reading (CONVENTIONS.md "Devices").
+// Bounds of a reading (docs/product.md, "Fixed names").
 const (
 	// MaxFuture and MaxPast bound a reading's timestamp against the server's clock: a device clock a little
 	// ahead is tolerated, a buffered reading may be up to MaxPast old.

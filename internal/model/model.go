@@ -195,7 +195,7 @@ type Device struct {
 // RecordID names the device a create call made.
 func (d Device) RecordID() int64 { return d.ID }
 
-// Command statuses, in the words of CONVENTIONS.md.
+// Command statuses, in the words docs/product.md fixes.
 const (
 	CommandPending      = "pending"
 	CommandSent         = "sent"

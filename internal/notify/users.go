@@ -12,7 +12,7 @@ import (
 	"irgas/internal/store"
 )
 
-// Alarm kinds a notification user may receive (CONVENTIONS.md).
+// Alarm kinds a notification user may receive (docs/product.md, "Fixed names").
 var AlarmKinds = []string{"gas", "lowBattery", "fault", "offline"}
 
 // UserInput is the body of POST and PUT /api/smsUser.

@@ -1,5 +1,5 @@
 // Package permission is the catalogue of every permission code (menus and their buttons) and the rules
-// for holding and granting them. Menu codes are the route role names of SPEC.md section 6; button codes
+// for holding and granting them. Menu codes are the route role names of docs/product.md §6; button codes
 // are "<Menu>:<action>".
 package permission
 

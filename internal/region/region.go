@@ -13,7 +13,7 @@ import (
 //go:embed pca-code.json
 var raw []byte
 
-// Node is one division as the regional tree call answers it (SPEC.md section 3).
+// Node is one division as the regional tree call answers it (docs/product.md §7).
 type Node struct {
 	RealID   int64  `json:"real_id"`
 	Code     string `json:"code"`

@@ -179,7 +179,7 @@ func TestDemoShowsLiveDataAtOnce(t *testing.T) {
 }
 
 // A call whose time limit passes while its queries run answers 503 with the envelope and a message in the
-// caller's language (CONVENTIONS.md: 503 dependency down), never the driver's words.
+// caller's language (docs/product.md: 503 when a dependency is down), never the driver's words.
 func TestACallPastItsTimeLimitAnswers503(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)

@@ -54,7 +54,7 @@ function ForbiddenRedirect() {
 }
 
 /**
- * The access rules of SPEC.md sections 2 and 4, in one place:
+ * The access rules of docs/product.md §2 and §4, in one place:
  * - no token: every path but /login goes to /login?redirect=<path with query>
  * - a token on /login: go to the redirect query, else /
  * - the user info is fetched on first navigation; until it is in, nothing below renders (so a

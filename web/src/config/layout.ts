@@ -1,4 +1,4 @@
-/** Layout constants of SPEC.md section 9. */
+/** Layout constants of docs/product.md §9. */
 export const MOBILE_BREAKPOINT = 992;
 export const SIDEBAR_WIDTH = 208;
 export const SIDEBAR_COLLAPSED_WIDTH = 54;

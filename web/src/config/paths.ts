@@ -1,4 +1,4 @@
-/** Paths of the console (SPEC.md section 2). */
+/** Paths of the console (docs/product.md §2). */
 export const paths = {
   root: '/',
   login: '/login',

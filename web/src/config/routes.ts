@@ -17,7 +17,7 @@ export type PageKey =
   | 'smsUsers'
   | 'smsSendRecords';
 
-/** Menu icons of SPEC.md section 2 (the ones routes use today and the ones named for later). */
+/** Menu icons of docs/product.md §2 (the ones routes use today and the ones named for later). */
 export type IconName =
   | 'admin'
   | 'enterprise'
@@ -90,7 +90,7 @@ function moduleRoute(
   };
 }
 
-/** Inside the layout; filtered by the user's roles (SPEC.md sections 2 and 6). */
+/** Inside the layout; filtered by the user's roles (docs/product.md §2 and §6). */
 export const asyncRoutes: AppRoute[] = [
   {
     path: paths.root,
@@ -110,7 +110,7 @@ export const asyncRoutes: AppRoute[] = [
         page: 'devices',
         meta: { title: 'route.device', icon: 'device', roles: ['DeviceManagement'], breadcrumb: false },
       },
-      // Reached from a device row; hidden from the menu (SPEC.md section 2 "hidden").
+      // Reached from a device row; hidden from the menu (docs/product.md §2 "hidden").
       { path: 'DeviceDetail/:id', name: 'DeviceDetail', hidden: true, page: 'deviceDetail', meta: { title: 'route.deviceDetail', roles: ['DeviceManagement'] } },
     ],
   },

@@ -7,7 +7,7 @@ import { readJSON, readString, removeKey, STORAGE_KEYS, writeJSON, writeString }
 /** The role that passes every check (given to the account named admin). */
 export const ADMIN_ROLE = 'admin';
 
-/** SPEC.md section 4: the account named admin gets ['admin']; everyone else their permission codes. */
+/** docs/product.md §4: the account named admin gets ['admin']; everyone else their permission codes. */
 export function rolesFor(user: Pick<UserInfo, 'account' | 'permission'>): string[] {
   if (user.account === 'admin') return [ADMIN_ROLE];
   return Array.isArray(user.permission) ? [...user.permission] : [];

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 import { ADMIN_ROLE, useAuthStore } from './auth-store';
 
-/** SPEC.md section 6: a check passes if the roles include admin or the code. */
+/** docs/product.md §6: a check passes if the roles include admin or the code. */
 export function checkPermission(roles: readonly string[], code: string | readonly string[]): boolean {
   if (roles.includes(ADMIN_ROLE)) return true;
   const codes = typeof code === 'string' ? [code] : code;

@@ -1,7 +1,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 
 /**
- * Display rules of SPEC.md section 9, in one place. Functions return plain strings; callers add
+ * Display rules of docs/product.md §9, in one place. Functions return plain strings; callers add
  * translated units or labels (see signalLabelKey).
  */
 

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 /**
- * The loading overlay (SPEC.md section 4): calls that ask for it share one counter, and the
+ * The loading overlay (docs/product.md §4): calls that ask for it share one counter, and the
  * overlay shows while the counter is above zero, so it closes only when all of them finished.
  */
 interface LoadingState {

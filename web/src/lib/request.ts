@@ -121,7 +121,7 @@ function endSession() {
 }
 
 /**
- * Applies SPEC.md section 8 to a failed call and returns the error to reject with.
+ * Applies docs/product.md §8 to a failed call and returns the error to reject with.
  * - no answer at all: 网络错误，请稍后重试 unless the call opts out
  * - 401 / 403: clear token, roles and user info, toast 登录失效，请重新登录 (the guard goes to /login);
  *   except 403 code 40301 (a refused grant: the caller is still signed in), shown like other failures

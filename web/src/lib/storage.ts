@@ -1,4 +1,4 @@
-/** Browser storage keys (SPEC.md section 3). */
+/** Browser storage keys (docs/product.md §3). */
 export const STORAGE_KEYS = {
   token: 'gas_admin_token',
   userInfo: 'gas_admin_userinfo',

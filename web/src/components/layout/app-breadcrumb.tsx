@@ -6,7 +6,7 @@ import { buildBreadcrumb } from '@/lib/route-utils';
 
 import { useMatchedHandles } from './use-current-route';
 
-/** The breadcrumb of the matched routes (SPEC.md section 2). */
+/** The breadcrumb of the matched routes (docs/product.md §2). */
 export function AppBreadcrumb() {
   const { t } = useTranslation();
   const crumbs = buildBreadcrumb(useMatchedHandles());

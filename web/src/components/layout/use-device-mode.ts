@@ -9,7 +9,7 @@ function bodyWidth(): number {
 }
 
 /**
- * Device mode (SPEC.md section 2): mobile below 992 px. Checked on mount and on resize while the
+ * Device mode (docs/product.md §2): mobile below 992 px. Checked on mount and on resize while the
  * page is visible; on mobile the sidebar closes without animation, and closes on route change.
  */
 export function useDeviceMode() {

@@ -22,7 +22,7 @@ export type HomeAlarm = Pick<
   'id' | 'deviceId' | 'deviceName' | 'imei' | 'companyId' | 'kind' | 'level' | 'value' | 'peak' | 'startedAt' | 'endedAt' | 'durationMs' | 'status' | 'ackAt' | 'handledAt'
 >;
 
-/** Field names as CONVENTIONS.md fixes them; alarming, faulty and lowBattery count devices with such an open alarm. */
+/** Field names as docs/product.md fixes them; alarming, faulty and lowBattery count devices with such an open alarm. */
 export interface HomeStatistic {
   companies: number | null;
   devices: number | null;

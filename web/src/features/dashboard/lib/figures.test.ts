@@ -49,7 +49,7 @@ describe('homeFigures', () => {
 });
 
 describe('formatting', () => {
-  it('shows 10000 or more divided by 10000 with 2 decimals and the unit (SPEC.md section 9)', () => {
+  it('shows 10000 or more divided by 10000 with 2 decimals and the unit (the display rules)', () => {
     expect(formatCount(9999, '万')).toBe('9999');
     expect(formatCount(10000, '万')).toBe('1.00万');
     expect(formatCount(123456, '万')).toBe('12.35万');

@@ -44,7 +44,7 @@ export function homeFigures(stat: HomeStatistic): Figure[] {
   );
 }
 
-/** A count as SPEC.md section 9 shows it: 10000 or more divided by 10000 with 2 decimals and 万 (×10⁴ in en). */
+/** A count as docs/product.md §9 shows it: 10000 or more divided by 10000 with 2 decimals and 万 (×10⁴ in en). */
 export function formatCount(value: number, wanUnit: string): string {
   return formatWan(value, wanUnit);
 }

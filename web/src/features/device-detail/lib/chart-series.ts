@@ -10,7 +10,7 @@ export interface ChartSeries {
   max: SeriesPoint[];
 }
 
-/** Methane as shown (SPEC.md section 9): capped at 100.0, kept to 2 decimals for the plot. */
+/** Methane as shown (docs/product.md §9): capped at 100.0, kept to 2 decimals for the plot. */
 function plotValue(value: number): number {
   return Math.round(Math.min(value, 100) * 100) / 100;
 }

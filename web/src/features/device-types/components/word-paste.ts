@@ -1,5 +1,5 @@
 /**
- * HTML pasted from Microsoft Word (SPEC.md section 5: the editor offers "Clean" or "Keep"). Pure
+ * HTML pasted from Microsoft Word (docs/product.md §5: the editor offers "Clean" or "Keep"). Pure
  * functions over strings; the DOM work uses DOMParser on a detached document, so nothing pasted is
  * ever attached to the page or run.
  */

@@ -61,7 +61,7 @@ const page = <T,>(list: T[]) => ok({ list, total: list.length, page: 1, pageSize
 setupPageTests();
 
 describe('device detail', () => {
-  it('shows the live header with the display rules of SPEC.md section 9', async () => {
+  it('shows the live header with the display rules', async () => {
     signInAs();
     useBaseHandlers(makeUser({ permission: ['DeviceManagement'] }));
     server.use(
