@@ -308,13 +308,14 @@ func TestShippedMosquittoQueuesWithoutDropping(t *testing.T) {
 	const n = 1500
 	var got atomic.Int64
 	instance := func() paho.Client {
+		// The handler is set before connecting: the queued messages arrive as soon as the session resumes.
 		opts := paho.NewClientOptions().AddBroker(broker).SetClientID("instance").SetCleanSession(false).
-			SetAutoReconnect(false).SetConnectTimeout(5 * time.Second)
+			SetAutoReconnect(false).SetConnectTimeout(5 * time.Second).
+			SetDefaultPublishHandler(func(paho.Client, paho.Message) { got.Add(1) })
 		c := paho.NewClient(opts)
 		if tok := c.Connect(); !tok.WaitTimeout(5*time.Second) || tok.Error() != nil {
 			t.Fatalf("connect: %v", tok.Error())
 		}
-		c.AddRoute("irgas/dev/+/up", func(paho.Client, paho.Message) { got.Add(1) })
 		return c
 	}
 	c := instance()
