@@ -94,6 +94,10 @@ func NewBroker(ln net.Listener, db *store.DB, w *ingest.Writer, reg prometheus.R
 	caps.RetainAvailable = 0
 	caps.WildcardSubAvailable = 0
 	caps.SharedSubAvailable = 0
+	// A device is sent only its commands, a few at a time (one that does not fit is sent again after the
+	// answer timeout): the library's default write queue (8,192 packets, 64 KiB allocated per connection
+	// whether used or not) was most of what an idle device cost.
+	caps.MaximumClientWritesPending = devicePendingWrites
 	srv := mqtt.New(&mqtt.Options{InlineClient: true, Logger: slog.New(slog.DiscardHandler), Capabilities: caps})
 	h := newDeviceHook(db, w, newMetrics(reg))
 	h.srv = srv
@@ -145,6 +149,9 @@ func (b *Broker) Attach(c Commands) { b.hook.cmds = c }
 func (b *Broker) PublishDown(imei string, payload []byte) error {
 	return b.srv.Publish(DownTopic(imei), payload, false, 1)
 }
+
+// devicePendingWrites bounds the packets waiting to be written to one device.
+const devicePendingWrites = 64
 
 // RevocationPoll is how often the broker looks for revocations made by other instances; those made by this
 // one act at once.
