@@ -30,6 +30,9 @@ type Config struct {
 	// MQTTHookToken, when set, turns on the HTTP authentication and authorization hooks an external broker
 	// (EMQX) calls, with this bearer token.
 	MQTTHookToken string
+	// MQTTDynsec has the platform keep the external Mosquitto's device accounts through its dynamic
+	// security plugin (the platform's broker account is the plugin's administrator).
+	MQTTDynsec    bool
 	AdminPassword string
 	SessionTTL    time.Duration
 	TrustProxy    bool
@@ -210,6 +213,8 @@ func ServeFlags(fs *flag.FlagSet, c *Config) {
 	str(fs, &c.MQTTBrokerPassword, "mqtt-broker-password", "IRGAS_MQTT_BROKER_PASSWORD", "", "the platform's password at the external broker")
 	str(fs, &c.MQTTHookToken, "mqtt-hook-token", "IRGAS_MQTT_HOOK_TOKEN", "",
 		"bearer token of the HTTP authentication and authorization hooks an external broker (EMQX) calls; empty turns them off")
+	boolean(fs, &c.MQTTDynsec, "mqtt-dynsec", "IRGAS_MQTT_DYNSEC", false,
+		"keep the external Mosquitto's device accounts (its dynamic security plugin; the platform's broker account must be its administrator)")
 	str(fs, &c.MQTTShareGroup, "mqtt-share-group", "IRGAS_MQTT_SHARE_GROUP", "irgas",
 		"shared-subscription group: the instances in one group split the devices' messages")
 	str(fs, &c.MQTTClientID, "mqtt-client-id", "IRGAS_MQTT_CLIENT_ID", "",
@@ -305,6 +310,9 @@ func (c *Config) Validate() error {
 	}
 	if c.MQTTBroker != "" && !strings.Contains(c.MQTTBroker, "://") {
 		return fmt.Errorf("--mqtt-broker / IRGAS_MQTT_BROKER must be a URL such as tcp://127.0.0.1:1883, got %q", c.MQTTBroker)
+	}
+	if c.MQTTDynsec && (c.MQTTBroker == "" || c.MQTTBrokerUsername == "") {
+		return errors.New("--mqtt-dynsec / IRGAS_MQTT_DYNSEC needs an external broker (IRGAS_MQTT_BROKER) and the plugin administrator's account (IRGAS_MQTT_BROKER_USERNAME, IRGAS_MQTT_BROKER_PASSWORD)")
 	}
 	if c.MQTTBroker != "" && (c.MQTTShareGroup == "" || strings.ContainsAny(c.MQTTShareGroup, "/+#")) {
 		return fmt.Errorf("--mqtt-share-group / IRGAS_MQTT_SHARE_GROUP must be a name without / + #, got %q", c.MQTTShareGroup)

@@ -149,7 +149,7 @@ func (s *Service) Import(ctx context.Context, a *auth.Actor, lang i18n.Lang, row
 				continue
 			}
 			secret, hash := NewSecret()
-			news = append(news, store.NewDevice{Fields: p.fields, Type: p.typ, SecretHash: hash})
+			news = append(news, store.NewDevice{Fields: p.fields, Type: p.typ, SecretHash: hash, Secret: secret})
 			res.Secrets = append(res.Secrets, ImportedSecret{IMEI: p.fields.IMEI, Secret: secret})
 		}
 		res.Created = len(news)

@@ -7,6 +7,7 @@ package device
 import (
 	"context"
 	"crypto/rand"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"slices"
@@ -148,7 +149,13 @@ func (s *Service) Create(ctx context.Context, a *auth.Actor, in Input) (model.De
 		return model.Device{}, err
 	}
 	secret, hash := NewSecret()
-	id, err := s.db.CreateDevice(ctx, s.db.SQL, f, t, hash)
+	var id int64
+	err = s.db.InTx(ctx, func(tx *sql.Tx) error {
+		if id, err = s.db.CreateDevice(ctx, tx, f, t, hash); err != nil {
+			return err
+		}
+		return s.db.QueueSecret(ctx, tx, id, secret)
+	})
 	if errors.Is(err, store.ErrConflict) {
 		return model.Device{}, apperr.Conflict("device.imei_taken")
 	} else if err != nil {
@@ -192,7 +199,7 @@ func (s *Service) SetStatus(ctx context.Context, a *auth.Actor, id int64, status
 // RotateSecret gives a device a new secret; the old one stops working at once.
 func (s *Service) RotateSecret(ctx context.Context, a *auth.Actor, id int64) (SecretResult, error) {
 	secret, hash := NewSecret()
-	if err := s.db.SetDeviceSecret(ctx, a.Scope(), id, hash); err != nil {
+	if err := s.db.SetDeviceSecret(ctx, a.Scope(), id, secret, hash); err != nil {
 		return SecretResult{}, err
 	}
 	return SecretResult{Secret: secret}, nil

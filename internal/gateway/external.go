@@ -32,6 +32,9 @@ type ExternalOptions struct {
 	Ephemeral bool
 	// StallAfter is how long a message may wait to be stored before Stalled reports it (default 30 s).
 	StallAfter time.Duration
+	// Provision has the platform keep the broker's device accounts (Mosquitto's dynamic security plugin;
+	// Username must be its administrator): SetupAccounts and SyncAccounts.
+	Provision bool
 }
 
 // External is the platform's side of an external broker (Mosquitto, EMQX...): the broker authenticates the
@@ -52,6 +55,8 @@ type External struct {
 	// subscribed is closed once the first subscription is made (WaitSubscribed).
 	subscribed chan struct{}
 	subOnce    sync.Once
+	// accounts talks to the broker's dynamic security plugin (Provision).
+	accounts accounts
 }
 
 // listenWindow is how long after its last message a device is taken to listen for commands.
@@ -60,7 +65,7 @@ const listenWindow = 10 * time.Minute
 // NewExternal prepares the connection; Serve makes it.
 func NewExternal(o ExternalOptions, db *store.DB, w *ingest.Writer, reg prometheus.Registerer) *External {
 	x := &External{opts: o, db: db, writer: w, metrics: newMetrics(reg), seen: map[int64]time.Time{}, stop: make(chan struct{}),
-		subscribed: make(chan struct{}), inflight: &inflight{}}
+		subscribed: make(chan struct{}), inflight: &inflight{}, accounts: accounts{prefix: o.ClientID}}
 	if reg != nil {
 		reg.MustRegister(
 			prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "irgas_mqtt_messages_inflight",
@@ -103,16 +108,52 @@ func (x *External) Serve() error {
 	return nil
 }
 
-// subscribe joins the shared subscriptions (again after every reconnect).
+// subscribe joins the shared subscriptions (again after every reconnect). When the platform provisions the
+// broker, it first makes sure its own account may (SetupAccounts: the same commands from every instance).
 func (x *External) subscribe(c paho.Client) {
+	if x.opts.Provision {
+		if err := subscribed(c.Subscribe(dynsecResponse, 1, x.accounts.answer)); err != nil {
+			slog.Error("mqtt: subscribing to the broker's account answers failed", "broker", x.opts.Broker, "err", err)
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+		err := x.SetupAccounts(ctx)
+		cancel()
+		if errors.Is(err, errSetupKicked) {
+			slog.Info("mqtt: " + err.Error())
+			return
+		}
+		if err != nil {
+			slog.Error("mqtt: setting up the broker's accounts failed", "broker", x.opts.Broker, "err", err)
+			return
+		}
+	}
 	filters := map[string]byte{x.share(upSuffix): 1, x.share(ackSuffix): 1}
-	tok := c.SubscribeMultiple(filters, x.handle)
-	if !tok.WaitTimeout(10*time.Second) || tok.Error() != nil {
-		slog.Error("mqtt: subscribing at the external broker failed", "broker", x.opts.Broker, "err", tok.Error())
+	if err := subscribed(c.SubscribeMultiple(filters, x.handle)); err != nil {
+		slog.Error("mqtt: subscribing at the external broker failed", "broker", x.opts.Broker, "err", err)
 		return
 	}
 	slog.Info("mqtt: taking device messages from the external broker", "broker", x.opts.Broker, "group", x.opts.Group)
 	x.subOnce.Do(func() { close(x.subscribed) })
+}
+
+// subscribed waits for a subscription's answer; a filter the broker refused (0x80) is an error, not
+// silence.
+func subscribed(tok paho.Token) error {
+	if !tok.WaitTimeout(10 * time.Second) {
+		return errors.New("no answer")
+	}
+	if tok.Error() != nil {
+		return tok.Error()
+	}
+	if st, ok := tok.(*paho.SubscribeToken); ok {
+		for filter, code := range st.Result() {
+			if code >= 0x80 {
+				return fmt.Errorf("the broker refused the subscription %s (is the platform's account allowed it?)", filter)
+			}
+		}
+	}
+	return nil
 }
 
 // WaitSubscribed waits up to d for the instance's shared subscriptions (made after each connect).

@@ -88,3 +88,26 @@ func waitListening(addr string, exited <-chan struct{}) bool {
 	}
 	return false
 }
+
+// StartDynsec runs Mosquitto with conf and the dynamic security plugin, whose administrator is admin with
+// password (made the way an operator makes it: mosquitto_ctrl dynsec init), and returns the broker's URL.
+func StartDynsec(t testing.TB, conf, admin, password string) string {
+	t.Helper()
+	plugins, _ := filepath.Glob("/usr/lib/*/mosquitto_dynamic_security.so")
+	plugins = append(plugins, "/usr/lib/mosquitto_dynamic_security.so")
+	plugin := ""
+	for _, p := range plugins {
+		if _, err := os.Stat(p); err == nil {
+			plugin = p
+			break
+		}
+	}
+	if plugin == "" {
+		t.Fatal("the dynamic security plugin was not found: install Debian's mosquitto package")
+	}
+	file := filepath.Join(t.TempDir(), "dynamic-security.json")
+	if out, err := exec.Command("mosquitto_ctrl", "dynsec", "init", file, admin, password).CombinedOutput(); err != nil {
+		t.Fatalf("mosquitto_ctrl dynsec init: %v: %s", err, out)
+	}
+	return Start(t, fmt.Sprintf("%s\nuser root\nplugin %s\nplugin_opt_config_file %s\n", conf, plugin, file))
+}

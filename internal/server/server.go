@@ -54,6 +54,8 @@ type Server struct {
 	// demo is the seeded demo fleet the built-in simulator drives (--demo).
 	demo   *demo.Fleet
 	mqttLn net.Listener
+	// leader tells whether this instance runs the jobs that must run on one instance at a time.
+	leader *leader
 }
 
 // New opens and migrates the database, creates the first administrator if there is no user yet, and
@@ -86,8 +88,12 @@ func New(ctx context.Context, cfg config.Config, mqttLn net.Listener) (*Server, 
 		s.demo = &fleet
 	}
 	if cfg.MQTTBroker != "" {
+		if cfg.MQTTDynsec {
+			db.ProvisionBroker()
+		}
 		s.external = gateway.NewExternal(gateway.ExternalOptions{Broker: cfg.MQTTBroker, Username: cfg.MQTTBrokerUsername,
-			Password: cfg.MQTTBrokerPassword, Group: cfg.MQTTShareGroup, ClientID: clientID(cfg)}, db, s.ingest, reg)
+			Password: cfg.MQTTBrokerPassword, Group: cfg.MQTTShareGroup, ClientID: clientID(cfg), Provision: cfg.MQTTDynsec},
+			db, s.ingest, reg)
 		s.commands = commands.NewDispatcher(db, s.external, commands.DefaultSettings)
 		s.external.Attach(s.commands)
 		s.devices.OnQueued(s.commands.Nudge)
@@ -120,7 +126,7 @@ func NewWithDB(db *store.DB, cfg config.Config, reg *prometheus.Registry) *Serve
 		slog.Error("notifications are off", "err", err)
 	}
 	s := &Server{cfg: cfg, db: db, recorder: rec, ingest: writer, devices: devices, auth: authSvc, notifier: notifier,
-		metrics: metricsHandler(reg)}
+		metrics: metricsHandler(reg), leader: newLeader(db, clientID(cfg))}
 	s.handler = newHandler(a, db, reg, s.stalled)
 	return s
 }
@@ -211,11 +217,17 @@ func (s *Server) Run(ctx context.Context, ln net.Listener) error {
 	}
 	slog.Info("irgas is serving", "url", "http://"+displayAddr(ln.Addr()), "database", string(s.db.Dialect))
 
+	s.leader.renew(jobs)
+	leaderDone := make(chan struct{})
+	go func() { s.leader.run(jobs); close(leaderDone) }()
 	go s.maintenanceLoop(jobs)
 	if s.commands != nil {
 		go s.commands.Run(jobs)
 	}
 	go s.offlineLoop(jobs)
+	if s.external != nil && s.cfg.MQTTDynsec {
+		go s.accountsLoop(jobs)
+	}
 	if s.notifier != nil {
 		go s.notifier.Run(jobs)
 	}
@@ -226,12 +238,14 @@ func (s *Server) Run(ctx context.Context, ln net.Listener) error {
 	select {
 	case err := <-serveErr:
 		stopJobs()
+		<-leaderDone
 		s.Close()
 		return err
 	case <-ctx.Done():
 	}
 	slog.Info("shutting down: finishing calls in flight", "timeout", s.cfg.ShutdownTimeout)
 	stopJobs()
+	<-leaderDone // the lease is given up while the database is open
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), s.cfg.ShutdownTimeout)
 	defer cancel()
 	err = srv.Shutdown(shutdownCtx)
@@ -241,7 +255,7 @@ func (s *Server) Run(ctx context.Context, ln net.Listener) error {
 }
 
 // maintenanceLoop removes expired sessions, login keys and captchas, and keeps the readings partitions
-// ahead of time, every few minutes. Every instance runs it; each step is safe to run twice.
+// ahead of time, every few minutes, on the instance that holds the jobs lease.
 func (s *Server) maintenanceLoop(ctx context.Context) {
 	t := time.NewTicker(5 * time.Minute)
 	defer t.Stop()
@@ -250,7 +264,9 @@ func (s *Server) maintenanceLoop(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			s.maintain(ctx)
+			if s.leader.Held() {
+				s.maintain(ctx)
+			}
 		}
 	}
 }
@@ -290,7 +306,8 @@ func (s *Server) maintain(ctx context.Context) {
 }
 
 // offlineLoop marks silent devices offline every 30 seconds, so that an offline status is never more than a
-// minute late. It keeps no state: after a restart, or for devices added meanwhile, the next sweep covers all.
+// minute late, on the instance that holds the jobs lease. It keeps no state: after a restart or a change of
+// holder, or for devices added meanwhile, the next sweep covers all.
 func (s *Server) offlineLoop(ctx context.Context) {
 	t := time.NewTicker(30 * time.Second)
 	defer t.Stop()
@@ -299,6 +316,9 @@ func (s *Server) offlineLoop(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
+			if !s.leader.Held() {
+				continue
+			}
 			step, cancel := store.Bounded(ctx)
 			if _, err := s.db.MarkOffline(step, time.Now().UnixMilli(), alarm.OfflineGrace); err != nil && ctx.Err() == nil {
 				slog.Warn("offline detection failed", "err", err)

@@ -137,6 +137,9 @@ func (db *DB) SetCompanyStatus(ctx context.Context, id int64, status int) error 
 		if n, _ := res.RowsAffected(); n == 0 {
 			return ErrNotFound
 		}
+		if err := db.syncCompany(ctx, tx, id); err != nil {
+			return err
+		}
 		if status != model.StatusEnabled {
 			if err := db.revokeCompany(ctx, tx, id); err != nil {
 				return err

@@ -54,6 +54,8 @@ type DB struct {
 	stmts *stmtCache
 	// revocations is signalled when this process commits a device revocation (Revoked).
 	revocations chan struct{}
+	// brokerSync queues devices for the external broker's accounts (ProvisionBroker).
+	brokerSync bool
 }
 
 // ErrConflict is returned when a unique or foreign-key constraint refuses a write.

@@ -114,6 +114,8 @@ type NewDevice struct {
 	Fields     DeviceFields
 	Type       model.DeviceType
 	SecretHash string
+	// Secret is given to the external broker when the platform provisions it (ProvisionBroker).
+	Secret string
 }
 
 // createDevicesPerStatement keeps a statement's parameters (27 a device) under both databases' limits.
@@ -143,7 +145,11 @@ func (db *DB) CreateDevices(ctx context.Context, q Querier, news []NewDevice) er
 			return wrap(err, "create devices")
 		}
 	}
-	return nil
+	secrets := make(map[string]string, len(news))
+	for _, n := range news {
+		secrets[n.Fields.IMEI] = n.Secret
+	}
+	return db.syncDevices(ctx, q, secrets)
 }
 
 // AnalyzeDevices refreshes PostgreSQL's statistics of the devices table after a bulk import. Until
@@ -195,6 +201,9 @@ func (db *DB) UpdateDevice(ctx context.Context, q Querier, scope Scope, id int64
 		if err := db.revokeDevice(ctx, q, id); err != nil {
 			return err
 		}
+		if err := db.syncDevice(ctx, q, id, ""); err != nil {
+			return err
+		}
 		db.revoked() // early for a caller's transaction: the watcher reads what has committed, and polls again
 	}
 	return nil
@@ -202,15 +211,18 @@ func (db *DB) UpdateDevice(ctx context.Context, q Querier, scope Scope, id int64
 
 // SetDeviceStatus enables or disables a device within scope; disabling ends its open sessions.
 func (db *DB) SetDeviceStatus(ctx context.Context, scope Scope, id int64, status int) error {
-	return db.setDeviceField(ctx, scope, id, "status", status, status != model.StatusEnabled)
+	return db.setDeviceField(ctx, scope, id, "status", status, status != model.StatusEnabled, "")
 }
 
-// SetDeviceSecret replaces a device's secret hash within scope and ends the sessions opened with the old one.
-func (db *DB) SetDeviceSecret(ctx context.Context, scope Scope, id int64, hash string) error {
-	return db.setDeviceField(ctx, scope, id, "secret_hash", hash, true)
+// SetDeviceSecret replaces a device's secret (its hash is stored; the secret itself is queued for the
+// external broker when the platform provisions it) within scope and ends the sessions opened with the old one.
+func (db *DB) SetDeviceSecret(ctx context.Context, scope Scope, id int64, secret, hash string) error {
+	return db.setDeviceField(ctx, scope, id, "secret_hash", hash, true, secret)
 }
 
-func (db *DB) setDeviceField(ctx context.Context, scope Scope, id int64, column string, value any, revoke bool) error {
+// setDeviceField changes one column; every such change is queued for the broker's accounts, with the new
+// secret if there is one.
+func (db *DB) setDeviceField(ctx context.Context, scope Scope, id int64, column string, value any, revoke bool, secret string) error {
 	return db.inTxRevoking(ctx, func(tx *sql.Tx) error {
 		upd := db.Q.Update("devices").Set(column, value).Set("updated_at", NowMs()).Where(sq.Eq{"id": id}).
 			Where(scope.cond("company_id"))
@@ -220,6 +232,9 @@ func (db *DB) setDeviceField(ctx context.Context, scope Scope, id int64, column 
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
 			return ErrNotFound
+		}
+		if err := db.syncDevice(ctx, tx, id, secret); err != nil {
+			return err
 		}
 		if revoke {
 			return db.revokeDevice(ctx, tx, id)
@@ -237,6 +252,9 @@ func (db *DB) DeleteDevice(ctx context.Context, scope Scope, id int64) error {
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
 			return ErrNotFound
+		}
+		if err := db.syncDevice(ctx, tx, id, ""); err != nil {
+			return err
 		}
 		return db.revokeDevice(ctx, tx, id)
 	})
