@@ -161,7 +161,12 @@ const RevocationPoll = time.Second
 // or whose company was disabled: at once for changes made through this instance, within RevocationPoll for
 // changes made through another one. Start it before Serve; it returns when ctx ends.
 func (b *Broker) WatchRevocations(ctx context.Context) {
-	db := b.hook.db
+	watchRevocations(ctx, b.hook.db, b.hook.revoke)
+}
+
+// watchRevocations calls fn once for each new revocation: at once for those this process committed,
+// within RevocationPoll for the others.
+func watchRevocations(ctx context.Context, db *store.DB, fn func(store.Revocation)) {
 	handled := map[int64]int64{} // revocation id → created_at
 	since := store.NowMs() - store.RevocationLag.Milliseconds()
 	tick := time.NewTicker(RevocationPoll)
@@ -185,7 +190,7 @@ func (b *Broker) WatchRevocations(ctx context.Context) {
 		for _, r := range list {
 			if _, done := handled[r.ID]; !done {
 				handled[r.ID] = r.CreatedAt
-				b.hook.revoke(r)
+				fn(r)
 			}
 		}
 		since = store.NowMs() - store.RevocationLag.Milliseconds()

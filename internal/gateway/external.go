@@ -57,6 +57,8 @@ type External struct {
 	subOnce    sync.Once
 	// accounts talks to the broker's dynamic security plugin (Provision).
 	accounts accounts
+	// known remembers who the IMEIs of recent messages are (identityTTL).
+	known identities
 }
 
 // listenWindow is how long after its last message a device is taken to listen for commands.
@@ -240,7 +242,7 @@ func (x *External) take(m paho.Message) bool {
 	}
 	ctx, cancel := store.Bounded(context.Background())
 	defer cancel()
-	dev, err := ingest.Identify(ctx, x.db, imei)
+	dev, err := x.known.identify(ctx, x.db, imei)
 	var refused *apperr.Error
 	switch {
 	case errors.As(err, &refused):
@@ -385,4 +387,69 @@ func splitTopic(topic string) (imei, suffix string, ok bool) {
 		}
 	}
 	return "", "", false
+}
+
+// identityTTL is how long an instance trusts what it read of an IMEI (its device and whether it may send),
+// unless a revocation makes it forget sooner (WatchRevocations). Reading it for every message made each
+// message a database transaction of its own (about one commit per reading); the batch that stores readings
+// checks again that the device and its company are enabled, so a device disabled meanwhile has nothing
+// stored either way.
+const (
+	identityTTL = 5 * time.Minute
+	refusalTTL  = 2 * time.Second
+	// identityMax bounds the remembered IMEIs (about 200 bytes each); beyond it they are all forgotten.
+	identityMax = 1 << 20
+)
+
+// WatchRevocations makes the instance forget what it knew of the devices at each revocation (a device
+// disabled, deleted or re-keyed, a company disabled), so that their next message is refused: at once for
+// changes made through this instance, within RevocationPoll otherwise. It returns when ctx ends.
+func (x *External) WatchRevocations(ctx context.Context) {
+	watchRevocations(ctx, x.db, func(store.Revocation) { x.known.forget() })
+}
+
+// identities remembers recent answers of ingest.Identify.
+type identities struct {
+	mu   sync.Mutex
+	seen map[string]identity
+}
+
+type identity struct {
+	dev   ingest.Device
+	err   error // a refusal (unknown or disabled device)
+	until time.Time
+}
+
+// forget drops everything remembered (revocations are rare; the next messages read their devices again).
+func (k *identities) forget() {
+	k.mu.Lock()
+	k.seen = nil
+	k.mu.Unlock()
+}
+
+func (k *identities) identify(ctx context.Context, db *store.DB, imei string) (ingest.Device, error) {
+	now := time.Now()
+	k.mu.Lock()
+	id, ok := k.seen[imei]
+	k.mu.Unlock()
+	if ok && now.Before(id.until) {
+		return id.dev, id.err
+	}
+	dev, err := ingest.Identify(ctx, db, imei)
+	var refused *apperr.Error
+	switch {
+	case err == nil:
+		id = identity{dev: dev, until: now.Add(identityTTL)}
+	case errors.As(err, &refused):
+		id = identity{err: err, until: now.Add(refusalTTL)}
+	default:
+		return dev, err // the database did not answer: ask again next time
+	}
+	k.mu.Lock()
+	if k.seen == nil || len(k.seen) >= identityMax {
+		k.seen = map[string]identity{}
+	}
+	k.seen[imei] = id
+	k.mu.Unlock()
+	return dev, err
 }

@@ -79,6 +79,7 @@ func startInstances(t *testing.T, db *store.DB, broker string, n int) []instance
 		}
 		ctx, stop := context.WithCancel(context.Background())
 		go d.Run(ctx)
+		go x.WatchRevocations(ctx)
 		t.Cleanup(func() { stop(); x.Close(); w.Close() })
 		out = append(out, instance{x: x, reg: reg})
 	}
@@ -159,12 +160,14 @@ func TestExternalBrokerSharedSubscriptions(t *testing.T) {
 			Body: map[string]any{"status": 0}}); r.Code != 0 {
 			t.Fatalf("disable: %s", r.Raw)
 		}
+		// (An instance may still take the device for enabled for the moment it needs to read the revocation;
+		// then the batch that stores readings refuses the message instead.)
 		c := deviceClient(t, broker, off.IMEI)
-		payload, _ := json.Marshal(map[string]any{"ts": time.Now().UnixMilli(), "ch4": 2})
-		c.Publish(gateway.UpTopic(off.IMEI), 1, false, payload).WaitTimeout(5 * time.Second)
 		waitUntil(t, "the disabled device's message dropped", func() bool {
+			payload, _ := json.Marshal(map[string]any{"ts": time.Now().UnixMilli(), "ch4": 2})
+			c.Publish(gateway.UpTopic(off.IMEI), 1, false, payload).WaitTimeout(5 * time.Second)
 			return instances[0].counter("irgas_mqtt_messages_dropped_total", "unknown_or_disabled")+
-				instances[1].counter("irgas_mqtt_messages_dropped_total", "unknown_or_disabled") == 1
+				instances[1].counter("irgas_mqtt_messages_dropped_total", "unknown_or_disabled") >= 1
 		})
 		if got := countReadings(t, db); got != want {
 			t.Fatalf("a disabled device's reading was stored: %d", got)
@@ -184,7 +187,7 @@ func TestExternalBrokerSharedSubscriptions(t *testing.T) {
 				got <- d
 			}
 		}).WaitTimeout(5 * time.Second)
-		payload, _ = json.Marshal(map[string]any{"ts": time.Now().UnixMilli(), "ch4": 1})
+		payload, _ := json.Marshal(map[string]any{"ts": time.Now().UnixMilli(), "ch4": 1})
 		dc.Publish(gateway.UpTopic(dev.IMEI), 1, false, payload).WaitTimeout(5 * time.Second)
 		var down commands.Down
 		select {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -365,6 +366,45 @@ func TestConcurrentOfflineSweeps(t *testing.T) {
 		devices := count(t, db, "SELECT count(DISTINCT device_id) FROM alarm_logs WHERE kind = 'offline'")
 		if total != len(ids) || alarms != len(ids) || devices != len(ids) {
 			t.Fatalf("%d marked, %d offline alarms on %d devices, want %d each", total, alarms, devices, len(ids))
+		}
+	})
+}
+
+type counting struct {
+	*store.DB
+	batches atomic.Int64
+}
+
+func (c *counting) InsertReadingBatch(ctx context.Context, b store.ReadingBatch) (int64, error) {
+	c.batches.Add(1)
+	return c.DB.InsertReadingBatch(ctx, b)
+}
+
+// Behind an external broker a batch waits for others to join it: messages that come within the linger time
+// are committed together, each sender released only once they are.
+func TestLingerGathersMessagesIntoOneCommit(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		company, ids := fleet(t, db, 20)
+		st := &counting{DB: db}
+		w := NewWriter(st, nil, Linger(2*time.Second))
+		defer w.Close()
+		var wg sync.WaitGroup
+		ts := time.Now().UnixMilli()
+		for _, id := range ids {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if _, err := w.Write(context.Background(), []store.Reading{{DeviceID: id, CompanyID: company, TS: ts, ReceivedAt: ts, CH4: 1}}); err != nil {
+					t.Error(err)
+				}
+			}()
+		}
+		wg.Wait()
+		if n := count(t, db, "SELECT count(*) FROM readings"); n != len(ids) {
+			t.Fatalf("%d readings stored, want %d", n, len(ids))
+		}
+		if got := st.batches.Load(); got != 1 {
+			t.Fatalf("%d commits for %d messages that came within the linger time, want 1", got, len(ids))
 		}
 	})
 }

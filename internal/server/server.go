@@ -115,7 +115,11 @@ func New(ctx context.Context, cfg config.Config, mqttLn net.Listener) (*Server, 
 func NewWithDB(db *store.DB, cfg config.Config, reg *prometheus.Registry) *Server {
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	rec := oplog.NewRecorder(db, reg)
-	writer := ingest.NewWriter(db, reg)
+	var linger []ingest.Option
+	if cfg.MQTTBroker != "" {
+		linger = append(linger, ingest.Linger(externalLinger))
+	}
+	writer := ingest.NewWriter(db, reg, linger...)
 	devices := device.NewService(db)
 	authSvc := auth.NewService(db, cfg.SessionTTL)
 	a := &api.API{DB: db, Auth: authSvc, Roles: role.NewService(db), Companies: company.NewService(db),
@@ -208,6 +212,7 @@ func (s *Server) Run(ctx context.Context, ln net.Listener) error {
 		slog.Info("devices connect over MQTT", "address", s.cfg.MQTTAddr)
 	}
 	if s.external != nil {
+		go s.external.WatchRevocations(jobs)
 		if err := s.external.Serve(); err != nil {
 			stopJobs()
 			srv.Close()
@@ -357,6 +362,10 @@ func clientID(cfg config.Config) string {
 	_, port, _ := net.SplitHostPort(cfg.HTTPAddr)
 	return fmt.Sprintf("irgas-%s-%s", cmp.Or(host, "host"), cmp.Or(port, "0"))
 }
+
+// externalLinger is how long a batch of readings waits for more behind an external broker: about 40
+// readings a commit at 1,000 messages a second, instead of one commit for every five.
+const externalLinger = 40 * time.Millisecond
 
 // demoScale makes demo devices live 30 times faster than real ones: a 5-minute report every 10 seconds.
 const demoScale = 30
