@@ -17,6 +17,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"irgas/internal/mosquittotest"
 )
 
 // moduleRoot is the irgas module's directory (the one holding go.mod), found through the go command so that
@@ -205,28 +207,12 @@ func startMosquitto(bin, shipped, dir string) (*proc, string, error) {
 			return nil, "", err
 		}
 		addr := fmt.Sprintf("127.0.0.1:%d", port)
-		if waitListening(addr, p.exited, 10*time.Second) {
+		if mosquittotest.WaitListening(addr, p.exited, 10*time.Second) {
 			return p, "tcp://" + addr, nil
 		}
 		p.stop(5 * time.Second)
 	}
 	return nil, "", fmt.Errorf("mosquitto did not start; its log:\n%s", tail(filepath.Join(dir, "mosquitto.log"), 20))
-}
-
-func waitListening(addr string, exited <-chan struct{}, d time.Duration) bool {
-	for deadline := time.Now().Add(d); time.Now().Before(deadline); {
-		select {
-		case <-exited:
-			return false
-		default:
-		}
-		if c, err := net.DialTimeout("tcp", addr, 200*time.Millisecond); err == nil {
-			c.Close()
-			return true
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	return false
 }
 
 // instance is one `irgas serve` process.

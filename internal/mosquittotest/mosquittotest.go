@@ -46,7 +46,7 @@ func Start(t testing.TB, conf string) string {
 		exited := make(chan struct{})
 		go func() { _ = cmd.Wait(); close(exited) }()
 		addr := fmt.Sprintf("127.0.0.1:%d", port)
-		if waitListening(addr, exited) {
+		if WaitListening(addr, exited, 10*time.Second) {
 			t.Cleanup(func() {
 				_ = cmd.Process.Kill()
 				<-exited
@@ -71,9 +71,10 @@ func freePort(t testing.TB) int {
 	return ln.Addr().(*net.TCPAddr).Port
 }
 
-// waitListening waits (up to 10 s) for addr to accept connections, or for the process to exit.
-func waitListening(addr string, exited <-chan struct{}) bool {
-	deadline := time.Now().Add(10 * time.Second)
+// WaitListening waits up to d for addr to accept connections, or for the process serving it to exit
+// (exited closed): true when it accepts.
+func WaitListening(addr string, exited <-chan struct{}, d time.Duration) bool {
+	deadline := time.Now().Add(d)
 	for time.Now().Before(deadline) {
 		select {
 		case <-exited:

@@ -71,13 +71,12 @@ func (l *leader) run(ctx context.Context) {
 // device created, disabled or given a new secret is reflected at the broker within about a second.
 const accountsPoll = 500 * time.Millisecond
 
-// accountsLoop keeps the external broker's device accounts in line with the devices while this instance
-// holds the jobs lease. Each time it starts to hold it, it queues every device whose account differs, so
-// that what changed under another holder (or before provisioning) is caught up.
-func (s *Server) accountsLoop(ctx context.Context) {
-	t := time.NewTicker(accountsPoll)
+// whileLeading runs job every interval while this instance holds the jobs lease, until ctx ends. first
+// tells the job that the instance has started to hold it since the job last succeeded at such a start.
+func (s *Server) whileLeading(ctx context.Context, every time.Duration, job func(ctx context.Context, first bool) error) {
+	t := time.NewTicker(every)
 	defer t.Stop()
-	ready := false // caught up since this instance last started to hold the lease
+	first := true
 	for {
 		select {
 		case <-ctx.Done():
@@ -85,24 +84,33 @@ func (s *Server) accountsLoop(ctx context.Context) {
 		case <-t.C:
 		}
 		if !s.leader.Held() {
-			ready = false
+			first = true
 			continue
 		}
-		c, cancel := store.Bounded(ctx)
-		var err error
-		if !ready {
-			err = s.db.QueueBrokerDrift(c)
-			ready = err == nil
-		}
-		for err == nil {
-			var n int
-			if n, err = s.external.SyncAccounts(c); n == 0 {
-				break
-			}
-		}
-		cancel()
-		if err != nil && ctx.Err() == nil {
-			slog.Warn("keeping the broker's device accounts failed; trying again", "err", err)
+		if err := job(ctx, first); err == nil {
+			first = false
 		}
 	}
+}
+
+// syncAccounts keeps the external broker's device accounts in line with the devices. When this instance
+// has just started to hold the lease, it first queues every device whose account differs, so that what
+// changed under another holder (or before provisioning) is caught up.
+func (s *Server) syncAccounts(ctx context.Context, first bool) error {
+	c, cancel := store.Bounded(ctx)
+	defer cancel()
+	var err error
+	if first {
+		err = s.db.QueueBrokerDrift(c)
+	}
+	for err == nil {
+		var n int
+		if n, err = s.external.SyncAccounts(c); n == 0 {
+			break
+		}
+	}
+	if err != nil && ctx.Err() == nil {
+		slog.Warn("keeping the broker's device accounts failed; trying again", "err", err)
+	}
+	return err
 }

@@ -225,13 +225,16 @@ func (s *Server) Run(ctx context.Context, ln net.Listener) error {
 	s.leader.renew(jobs)
 	leaderDone := make(chan struct{})
 	go func() { s.leader.run(jobs); close(leaderDone) }()
-	go s.maintenanceLoop(jobs)
+	go s.whileLeading(jobs, maintenanceInterval, func(ctx context.Context, _ bool) error {
+		s.maintain(ctx)
+		return nil
+	})
 	if s.commands != nil {
 		go s.commands.Run(jobs)
 	}
-	go s.offlineLoop(jobs)
+	go s.whileLeading(jobs, offlineEvery, s.sweepOffline)
 	if s.external != nil && s.cfg.MQTTDynsec {
-		go s.accountsLoop(jobs)
+		go s.whileLeading(jobs, accountsPoll, s.syncAccounts)
 	}
 	if s.notifier != nil {
 		go s.notifier.Run(jobs)
@@ -259,22 +262,9 @@ func (s *Server) Run(ctx context.Context, ln net.Listener) error {
 	return err
 }
 
-// maintenanceLoop removes expired sessions, login keys and captchas, and keeps the readings partitions
-// ahead of time, every few minutes, on the instance that holds the jobs lease.
-func (s *Server) maintenanceLoop(ctx context.Context) {
-	t := time.NewTicker(5 * time.Minute)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			if s.leader.Held() {
-				s.maintain(ctx)
-			}
-		}
-	}
-}
+// maintenanceInterval: expired sessions, login keys and captchas are removed, and the readings partitions
+// kept ahead of time, every few minutes (maintain).
+const maintenanceInterval = 5 * time.Minute
 
 // maintain is one round of maintenance, each step with its own time limit.
 func (s *Server) maintain(ctx context.Context) {
@@ -310,27 +300,20 @@ func (s *Server) maintain(ctx context.Context) {
 	}
 }
 
-// offlineLoop marks silent devices offline every 30 seconds, so that an offline status is never more than a
-// minute late, on the instance that holds the jobs lease. It keeps no state: after a restart or a change of
-// holder, or for devices added meanwhile, the next sweep covers all.
-func (s *Server) offlineLoop(ctx context.Context) {
-	t := time.NewTicker(30 * time.Second)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			if !s.leader.Held() {
-				continue
-			}
-			step, cancel := store.Bounded(ctx)
-			if _, err := s.db.MarkOffline(step, time.Now().UnixMilli(), alarm.OfflineGrace); err != nil && ctx.Err() == nil {
-				slog.Warn("offline detection failed", "err", err)
-			}
-			cancel()
-		}
+// offlineEvery: silent devices are marked offline every 30 seconds, so that an offline status is never more
+// than a minute late. The sweep keeps no state: after a restart or a change of holder, or for devices added
+// meanwhile, the next sweep covers all.
+const offlineEvery = 30 * time.Second
+
+// sweepOffline is one offline sweep.
+func (s *Server) sweepOffline(ctx context.Context, _ bool) error {
+	step, cancel := store.Bounded(ctx)
+	defer cancel()
+	_, err := s.db.MarkOffline(step, time.Now().UnixMilli(), alarm.OfflineGrace)
+	if err != nil && ctx.Err() == nil {
+		slog.Warn("offline detection failed", "err", err)
 	}
+	return err
 }
 
 // simulate drives the demo fleet against this server, over its embedded broker or else its HTTP ingest.
