@@ -41,14 +41,18 @@ type Open struct {
 	Kind  string
 	Level string
 	Peak  float64
+	// Started is when the alarm started (epoch ms): nothing ends it earlier.
+	Started int64
 }
 
 // Reading is what the evaluation reads of a reading.
 type Reading struct {
-	TS      int64
-	CH4     float64
-	Voltage *int
-	Status  string
+	TS int64
+	// ReceivedAt is when the platform received it (epoch ms).
+	ReceivedAt int64
+	CH4        float64
+	Voltage    *int
+	Status     string
 }
 
 // Change is one decision: start an alarm, raise or re-peak an open one, or end one.
@@ -80,10 +84,16 @@ func Evaluate(th Thresholds, open map[string]Open, readings []Reading) ([]Change
 		state[k] = v
 	}
 	var out []Change
-	// Any data ends an offline alarm.
+	// Any data ends an offline alarm. A device back from a silence may first send readings it kept while it
+	// could not reach the platform, older than the alarm: then the alarm ends when the platform heard from
+	// the device again, never before it started.
 	if cur, ok := state[Offline]; ok && len(readings) > 0 {
+		end := readings[0].TS
+		if end < cur.Started {
+			end = max(readings[0].ReceivedAt, cur.Started)
+		}
 		delete(state, Offline)
-		out = append(out, Change{Op: End, Kind: Offline, ID: cur.ID, Value: readings[0].CH4, TS: readings[0].TS})
+		out = append(out, Change{Op: End, Kind: Offline, ID: cur.ID, Value: readings[0].CH4, TS: end})
 	}
 	for _, r := range readings {
 		out = append(out, gas(th, state, r)...)

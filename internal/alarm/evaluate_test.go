@@ -77,4 +77,11 @@ func TestDataEndsOffline(t *testing.T) {
 	if ops(changes) != "end:offline:@1 " || changes[0].ID != 3 || len(open) != 0 {
 		t.Fatalf("%s", ops(changes))
 	}
+	// Readings the device kept while offline, older than the alarm, end it when they arrive, not before it
+	// started.
+	kept := []Reading{{TS: 100, ReceivedAt: 900, CH4: 1}, {TS: 200, ReceivedAt: 900, CH4: 1}}
+	changes, _ = Evaluate(th, map[string]Open{Offline: {ID: 3, Kind: Offline, Started: 500}}, kept)
+	if ops(changes) != "end:offline:@900 " {
+		t.Fatalf("kept readings: %s", ops(changes))
+	}
 }

@@ -44,7 +44,7 @@ func (db *DB) alarmInputs(ctx context.Context, tx *sql.Tx, ids []int64, since in
 		}
 		stmt, err := db.prepared(ctx, tx, fmt.Sprintf("devices.alarmInputs.%d", len(chunk)), func() string {
 			return "SELECT d.id, d.company_id, d.alert_low, d.alert_high, d.custom_params, d.last_seen_at, d.alarm_state, " +
-				"a.id, a.kind, a.level, a.peak, d.status + c.status, " +
+				"a.id, a.kind, a.level, a.peak, a.started_at, d.status + c.status, " +
 				"(SELECT max(r.ts) FROM readings r WHERE r.device_id = d.id AND r.ts >= CAST(? AS BIGINT)) FROM devices d " +
 				"JOIN companies c ON c.id = d.company_id " +
 				"LEFT JOIN alarm_logs a ON a.device_id = d.id AND a.status = 'active' " +
@@ -62,10 +62,11 @@ func (db *DB) alarmInputs(ctx context.Context, tx *sql.Tx, ids []int64, since in
 			var alarmID sql.NullInt64
 			var kind, level sql.NullString
 			var peak sql.NullFloat64
+			var started sql.NullInt64
 			var enabled int
 			var newestStored sql.NullInt64
 			if err := r.Scan(&id, &in.companyID, &in.thresholds.Low, &in.thresholds.High, &custom, &in.lastSeen, &in.state,
-				&alarmID, &kind, &level, &peak, &enabled, &newestStored); err != nil {
+				&alarmID, &kind, &level, &peak, &started, &enabled, &newestStored); err != nil {
 				return struct{}{}, err
 			}
 			in.active = enabled == 2*model.StatusEnabled
@@ -82,7 +83,8 @@ func (db *DB) alarmInputs(ctx context.Context, tx *sql.Tx, ids []int64, since in
 				out[id] = cur
 			}
 			if alarmID.Valid {
-				cur.open[kind.String] = alarm.Open{ID: alarmID.Int64, Kind: kind.String, Level: level.String, Peak: peak.Float64}
+				cur.open[kind.String] = alarm.Open{ID: alarmID.Int64, Kind: kind.String, Level: level.String, Peak: peak.Float64,
+					Started: started.Int64}
 			}
 			return struct{}{}, nil
 		}, func(struct{}) error { return nil })
@@ -105,7 +107,7 @@ func (db *DB) evaluateAlarms(ctx context.Context, tx *sql.Tx, fresh map[int64][]
 		var readings []alarm.Reading
 		for _, r := range rs {
 			if in.lastSeen == nil || r.TS > *in.lastSeen {
-				readings = append(readings, alarm.Reading{TS: r.TS, CH4: r.CH4, Voltage: r.Voltage, Status: r.Status})
+				readings = append(readings, alarm.Reading{TS: r.TS, ReceivedAt: r.ReceivedAt, CH4: r.CH4, Voltage: r.Voltage, Status: r.Status})
 			}
 		}
 		changes, after := alarm.Evaluate(in.thresholds, in.open, readings)

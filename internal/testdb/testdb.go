@@ -19,6 +19,18 @@ import (
 // PostgresEnv names the variable that turns on the PostgreSQL runs.
 const PostgresEnv = "IRGAS_TEST_POSTGRES_URL"
 
+// PostgresURL is the PostgreSQL server of a test that needs it whatever else runs (several instances on one
+// database, the two databases compared). Without IRGAS_TEST_POSTGRES_URL the test is reported skipped,
+// naming the setting, never passed.
+func PostgresURL(t testing.TB) string {
+	t.Helper()
+	base := os.Getenv(PostgresEnv)
+	if base == "" {
+		t.Skipf("needs PostgreSQL: set %s (CI sets it)", PostgresEnv)
+	}
+	return base
+}
+
 // Each runs fn as a subtest once per database: "sqlite", and "postgres" when PostgresEnv is set.
 func Each(t *testing.T, fn func(t *testing.T, db *store.DB)) {
 	t.Helper()
