@@ -3,7 +3,6 @@
 package apperr
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 )
@@ -115,13 +114,4 @@ func Internal(err error) *Error {
 	e := New(http.StatusInternalServerError, CodeInternal, "error.internal")
 	e.Err = err
 	return e
-}
-
-// As returns err as an *Error, wrapping anything else as Internal.
-func As(err error) *Error {
-	var e *Error
-	if errors.As(err, &e) {
-		return e
-	}
-	return Internal(err)
 }

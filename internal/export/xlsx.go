@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"strings"
 	"time"
 
 	"github.com/xuri/excelize/v2"
@@ -115,6 +114,3 @@ func pick(lang i18n.Lang, zh, en string) string {
 
 // Lang returns the request's language (columns that print words use it).
 func Lang(r *http.Request) i18n.Lang { return i18n.FromRequest(r) }
-
-// Join is a helper for list values in one cell.
-func Join(items []string) string { return strings.Join(items, ", ") }

@@ -60,10 +60,4 @@ func T(lang Lang, key string, args ...any) string {
 	return text
 }
 
-// Has reports whether key is a known message.
-func Has(key string) bool {
-	_, ok := messages[key]
-	return ok
-}
-
 type message struct{ zh, en string }

@@ -52,7 +52,6 @@ type Detector struct {
 	// Report is how often the device reports, in its own minutes (setIntervalParam changes it).
 	Report    int
 	Heartbeat int
-	params    map[string]any
 }
 
 // NewDetector makes a detector in clean air with a charged battery; seed makes its life reproducible.
@@ -68,7 +67,6 @@ func NewDetector(imei string, seed uint64, reportMinutes, heartbeatMinutes int) 
 		LeakChance: 0.002,
 		Report:     max(reportMinutes, 1),
 		Heartbeat:  max(heartbeatMinutes, reportMinutes, 1),
-		params:     map[string]any{},
 	}
 }
 
@@ -130,9 +128,6 @@ func (d *Detector) Handle(c Command, now time.Time) (Answer, *Reading) {
 	ok := Answer{ID: c.ID, OK: true, Params: c.Params}
 	switch c.Command {
 	case "setAlertParam", "setCustomParam", "setDataFlag":
-		for k, v := range params {
-			d.params[k] = v
-		}
 		return ok, nil
 	case "setIntervalParam":
 		if r, ok := number(params["reportInterval"]); ok && r >= 1 {
@@ -154,9 +149,6 @@ func (d *Detector) Handle(c Command, now time.Time) (Answer, *Reading) {
 		return Answer{ID: c.ID, OK: false, Code: 404, Msg: "unknown command " + c.Command}, nil
 	}
 }
-
-// Param is a value the device was told to use (0, false when it never was).
-func (d *Detector) Param(name string) (float64, bool) { return number(d.params[name]) }
 
 // ReportEvery is the real time between two reports when scale device minutes pass per real minute.
 func (d *Detector) ReportEvery(scale float64) time.Duration {
