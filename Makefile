@@ -35,8 +35,10 @@ lint:
 
 test-go:
 	@if [ -z "$$IRGAS_TEST_POSTGRES_URL" ]; then echo "note: IRGAS_TEST_POSTGRES_URL is not set, so Go tests run on SQLite only (CI sets it)"; fi
-	$(GO) test -race -count=1 -timeout 30m ./...
+	$(GO) test -race -count=1 -timeout 30m $$($(GO) list ./... | grep -v /internal/cluster)
 	$(GO) test -count=1 -run TestReadTakesTheLargestImport ./internal/sheet/
+	@# The cluster test runs irgas as processes (built without the race detector); -v prints its counts.
+	$(GO) test -count=1 -timeout 15m -v ./internal/cluster/
 
 test-web: web/node_modules/.package-lock.json
 	cd web && $(NPM) run typecheck && $(NPM) test
