@@ -32,9 +32,13 @@ const (
 const (
 	eventBatch    = 100
 	reminderBatch = 100
-	sendBatch     = 50
+	// sendBatch: a sender claims one message at a time, just before sending it, so that a sender that dies
+	// delays only the message it was sending (by the lease), and a slow provider never keeps a claimed
+	// message past its lease (where another sender would send it again). Claiming 50 at once left those
+	// after a crash waiting out the lease, and 50 slow calls outlasted it.
+	sendBatch = 1
 	// sendLease is how long a claimed message is its sender's; after it, another sender takes it over.
-	sendLease = 2 * time.Minute
+	sendLease = sendTimeout + 30*time.Second
 	// sendTimeout bounds one call to a provider.
 	sendTimeout = 15 * time.Second
 	// maxBackoff caps the wait between two attempts.
