@@ -191,6 +191,18 @@ func TestRolesAreCompanyScoped(t *testing.T) {
 			t.Fatalf("the error names the field: %s", r.Raw)
 		}
 		expect(t, e.Post("/api/role", admin, map[string]any{"name": "Ghost", "companyId": 999999, "permissions": []string{}}), 422, 42200)
+		// A company user asking for a platform-only code asks for a power it cannot have: refused (403), with
+		// the same message, and nothing stored.
+		r = e.Do(apitest.Req{Method: "POST", Path: "/api/role", Token: ua, Lang: "en",
+			Body: map[string]any{"name": "Grab", "permissions": []string{"CompanyManagement"}}})
+		expect(t, r, 403, 40301)
+		if !strings.Contains(r.Msg, "platform permission CompanyManagement") {
+			t.Fatalf("the refusal names the code: %s", r.Raw)
+		}
+		e.Get("/api/role", ua).Into(t, &p)
+		if p.Total != 1 {
+			t.Fatalf("a refused role was stored: %+v", p.List)
+		}
 	})
 }
 

@@ -150,6 +150,9 @@ func checkCodes(a *auth.Actor, company *int64, codes []string) ([]string, error)
 			return nil, apperr.Validation(apperr.Field("permissions", "field.unknown_code", c))
 		}
 		if company != nil && permission.PlatformOnly(c) {
+			if !a.IsPlatform() { // a company user asking for a power it cannot have: refused, not invalid
+				return nil, apperr.New(http.StatusForbidden, apperr.CodeEscalation, "field.platform_code", c)
+			}
 			return nil, apperr.Validation(apperr.Field("permissions", "field.platform_code", c))
 		}
 	}
