@@ -111,8 +111,9 @@ func TestHTTPIngest(t *testing.T) {
 	})
 }
 
-// Many devices sending at once all get their readings committed before their answer.
-func TestIngestGroupCommit(t *testing.T) {
+// Many devices sending at once all get their readings committed before their answer (how the commits are
+// grouped is the writer's test, TestWhatQueuedDuringACommitIsCommittedTogether).
+func TestIngestAcknowledgedMeansCommitted(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()

@@ -408,3 +408,62 @@ func TestLingerGathersMessagesIntoOneCommit(t *testing.T) {
 		}
 	})
 }
+
+// gated holds its first batch until released, recording each batch's size.
+type gated struct {
+	*store.DB
+	release chan struct{}
+	mu      sync.Mutex
+	sizes   []int
+}
+
+func (g *gated) InsertReadingBatch(ctx context.Context, b store.ReadingBatch) (int64, error) {
+	g.mu.Lock()
+	first := len(g.sizes) == 0
+	g.sizes = append(g.sizes, len(b.Readings))
+	g.mu.Unlock()
+	if first {
+		<-g.release
+	}
+	return g.DB.InsertReadingBatch(ctx, b)
+}
+
+// Group commit: whatever queued while a commit ran goes into the next commit, all of it at once.
+func TestWhatQueuedDuringACommitIsCommittedTogether(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		company, ids := fleet(t, db, 11)
+		g := &gated{DB: db, release: make(chan struct{})}
+		w := NewWriter(g, nil)
+		defer w.Close()
+		ts := time.Now().UnixMilli()
+		write := func(id int64, wg *sync.WaitGroup) {
+			defer wg.Done()
+			if _, err := w.Write(context.Background(), []store.Reading{{DeviceID: id, CompanyID: company, TS: ts, ReceivedAt: ts, CH4: 1}}); err != nil {
+				t.Error(err)
+			}
+		}
+		var wg sync.WaitGroup
+		wg.Add(len(ids))
+		go write(ids[0], &wg)
+		for { // the first commit is under way
+			g.mu.Lock()
+			started := len(g.sizes) == 1
+			g.mu.Unlock()
+			if started {
+				break
+			}
+			time.Sleep(time.Millisecond)
+		}
+		for _, id := range ids[1:] {
+			go write(id, &wg)
+		}
+		for len(w.in) < len(ids)-1 { // all the others wait behind it
+			time.Sleep(time.Millisecond)
+		}
+		close(g.release)
+		wg.Wait()
+		if fmt.Sprint(g.sizes) != fmt.Sprint([]int{1, len(ids) - 1}) {
+			t.Fatalf("batch sizes %v, want [1 %d]", g.sizes, len(ids)-1)
+		}
+	})
+}

@@ -33,13 +33,9 @@ func TestAQueryStopsAtItsDeadline(t *testing.T) {
 
 // PostgreSQL connections carry a statement_timeout of their own, a backstop for any query without a deadline.
 func TestPostgresHasAStatementTimeout(t *testing.T) {
-	testdb.Each(t, func(t *testing.T, db *store.DB) {
-		if db.Dialect != store.Postgres {
-			return
-		}
-		var v string
-		if err := db.SQL.QueryRow("SHOW statement_timeout").Scan(&v); err != nil || v != "15min" {
-			t.Fatalf("statement_timeout = %q, %v", v, err)
-		}
-	})
+	db := testdb.Postgres(t, testdb.PostgresURL(t))
+	var v string
+	if err := db.SQL.QueryRow("SHOW statement_timeout").Scan(&v); err != nil || v != "15min" {
+		t.Fatalf("statement_timeout = %q, %v", v, err)
+	}
 }
