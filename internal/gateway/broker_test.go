@@ -21,6 +21,7 @@ import (
 	"irgas/internal/model"
 	"irgas/internal/store"
 	"irgas/internal/testdb"
+	"irgas/internal/testwait"
 )
 
 type fixture struct {
@@ -241,18 +242,14 @@ func (r *received) handler(_ paho.Client, m paho.Message) {
 
 func (r *received) wait(t *testing.T, n int) []commands.Down {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for time.Now().Before(deadline) {
+	var got []commands.Down
+	testwait.Until(t, 5*time.Second, fmt.Sprintf("%d command messages", n), func() bool {
 		r.mu.Lock()
-		got := append([]commands.Down(nil), r.msgs...)
+		got = append([]commands.Down(nil), r.msgs...)
 		r.mu.Unlock()
-		if len(got) >= n {
-			return got
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	t.Fatalf("want %d command messages, got %d", n, len(r.msgs))
-	return nil
+		return len(got) >= n
+	})
+	return got
 }
 
 func commandStatuses(t *testing.T, f fixture) map[int64]model.DeviceCommand {
@@ -350,13 +347,9 @@ func TestUnansweredCommandsAreResentThenTimeOut(t *testing.T) {
 		if msgs[0].ID != msgs[1].ID {
 			t.Fatalf("re-sent another command: %+v", msgs)
 		}
-		deadline := time.Now().Add(5 * time.Second)
-		for commandStatuses(t, f)[msgs[0].ID].Status != "timedOut" {
-			if time.Now().After(deadline) {
-				t.Fatalf("never timed out: %+v", commandStatuses(t, f)[msgs[0].ID])
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
+		testwait.Until(t, 5*time.Second, "the command timed out", func() bool {
+			return commandStatuses(t, f)[msgs[0].ID].Status == "timedOut"
+		})
 		if cmd := commandStatuses(t, f)[msgs[0].ID]; cmd.Attempts != 2 || cmd.FinishedAt == nil {
 			t.Fatalf("attempts: %+v", cmd)
 		}
@@ -365,17 +358,10 @@ func TestUnansweredCommandsAreResentThenTimeOut(t *testing.T) {
 		c.Unsubscribe(gateway.DownTopic(f.device.IMEI)).WaitTimeout(5 * time.Second)
 		f.env.Post(fmt.Sprintf("/api/device/sendCommand/%d", f.device.ID), f.token, map[string]any{"command": "restart"})
 		db.SQL.Exec(db.Rebind("UPDATE device_commands SET expires_at = ? WHERE command = 'restart'"), time.Now().Add(-time.Second).UnixMilli())
-		deadline = time.Now().Add(5 * time.Second)
-		for {
+		testwait.Until(t, 5*time.Second, "the restart command expired", func() bool {
 			var status string
 			db.SQL.QueryRow("SELECT status FROM device_commands WHERE command = 'restart'").Scan(&status)
-			if status == "expired" {
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("restart: %s", status)
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
+			return status == "expired"
+		})
 	})
 }

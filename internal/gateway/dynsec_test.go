@@ -18,6 +18,7 @@ import (
 	"irgas/internal/mosquittotest"
 	"irgas/internal/store"
 	"irgas/internal/testdb"
+	"irgas/internal/testwait"
 )
 
 // provisionedMosquitto runs Mosquitto with the shipped configuration and the dynamic security plugin, whose
@@ -153,7 +154,7 @@ func TestMosquittoAccountsFollowTheDevices(t *testing.T) {
 		base := time.Now().Add(-time.Hour).UnixMilli()
 		sendReading(t, ca, b.IMEI, base, 60)
 		sendReading(t, ca, a.IMEI, base+1, 1)
-		waitUntil(t, "a's reading stored", func() bool { return readingAt(t, db, a.ID, base+1) })
+		testwait.Until(t, 15*time.Second, "a's reading stored", func() bool { return readingAt(t, db, a.ID, base+1) })
 		if readingAt(t, db, b.ID, base) {
 			t.Fatal("a reading a published as b was stored")
 		}
@@ -164,7 +165,7 @@ func TestMosquittoAccountsFollowTheDevices(t *testing.T) {
 		}
 		e.Put("/api/device/rotate-secret/"+fmt.Sprint(a.ID), admin, nil).Into(t, &rotated)
 		syncAll(t, x)
-		waitUntil(t, "the old session closed", func() bool { return !ca.IsConnectionOpen() })
+		testwait.Until(t, 15*time.Second, "the old session closed", func() bool { return !ca.IsConnectionOpen() })
 		refused(t, broker, a.IMEI, a.Secret, "the old secret")
 		mustDial(t, broker, a.IMEI, rotated.Secret)
 

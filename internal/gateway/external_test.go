@@ -25,6 +25,7 @@ import (
 	"irgas/internal/mosquittotest"
 	"irgas/internal/store"
 	"irgas/internal/testdb"
+	"irgas/internal/testwait"
 )
 
 // openMosquitto is a private Mosquitto that lets anyone in: there the broker's own configuration is what
@@ -144,11 +145,7 @@ func TestExternalBrokerSharedSubscriptions(t *testing.T) {
 		}
 		wg.Wait()
 		want := len(devices) * perDevice
-		waitUntil(t, "every reading stored", func() bool { return countReadings(t, db) == want })
-		time.Sleep(300 * time.Millisecond)
-		if got := countReadings(t, db); got != want {
-			t.Fatalf("%d readings stored, want exactly %d", got, want)
-		}
+		testwait.Until(t, 15*time.Second, "every reading stored", func() bool { return countReadings(t, db) == want })
 		a, b := instances[0].counter("irgas_mqtt_messages_received_total", ""), instances[1].counter("irgas_mqtt_messages_received_total", "")
 		if a == 0 || b == 0 || a+b != float64(want) {
 			t.Fatalf("the group did not split the messages once each: %v + %v for %d", a, b, want)
@@ -163,7 +160,7 @@ func TestExternalBrokerSharedSubscriptions(t *testing.T) {
 		// (An instance may still take the device for enabled for the moment it needs to read the revocation;
 		// then the batch that stores readings refuses the message instead.)
 		c := deviceClient(t, broker, off.IMEI)
-		waitUntil(t, "the disabled device's message dropped", func() bool {
+		testwait.Until(t, 15*time.Second, "the disabled device's message dropped", func() bool {
 			payload, _ := json.Marshal(map[string]any{"ts": time.Now().UnixMilli(), "ch4": 2})
 			c.Publish(gateway.UpTopic(off.IMEI), 1, false, payload).WaitTimeout(5 * time.Second)
 			return instances[0].counter("irgas_mqtt_messages_dropped_total", "unknown_or_disabled")+
@@ -200,7 +197,7 @@ func TestExternalBrokerSharedSubscriptions(t *testing.T) {
 		}
 		ack, _ := json.Marshal(commands.Up{ID: down.ID, OK: true, Params: down.Params})
 		dc.Publish(gateway.AckTopic(dev.IMEI), 1, false, ack).WaitTimeout(5 * time.Second)
-		waitUntil(t, "the thresholds confirmed", func() bool {
+		testwait.Until(t, 15*time.Second, "the thresholds confirmed", func() bool {
 			var d model.Device
 			e.Get(fmt.Sprintf("/api/device/%d", dev.ID), admin).Into(t, &d)
 			return d.Confirmed.AlertLow == 12.5 && d.Confirmed.AlertHigh == 40
@@ -226,17 +223,6 @@ func countReadings(t *testing.T, db *store.DB) int {
 		t.Fatal(err)
 	}
 	return n
-}
-
-func waitUntil(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
 }
 
 // flaky is the database refusing every batch of readings while down is set, as when it cannot be reached.
@@ -286,11 +272,11 @@ func TestExternalBrokerRetriesUntilStored(t *testing.T) {
 				t.Fatalf("publish: %v", tok.Error())
 			}
 		}
-		waitUntil(t, "tries again", func() bool { return inst.counter("irgas_mqtt_store_retries_total", "") > 0 })
-		waitUntil(t, "reported stalled", func() bool { return x.Stalled() != nil })
+		testwait.Until(t, 15*time.Second, "tries again", func() bool { return inst.counter("irgas_mqtt_store_retries_total", "") > 0 })
+		testwait.Until(t, 15*time.Second, "reported stalled", func() bool { return x.Stalled() != nil })
 		st.down.Store(false)
-		waitUntil(t, "every reading stored", func() bool { return countReadings(t, db) == n })
-		waitUntil(t, "no longer stalled", func() bool { return x.Stalled() == nil })
+		testwait.Until(t, 15*time.Second, "every reading stored", func() bool { return countReadings(t, db) == n })
+		testwait.Until(t, 15*time.Second, "no longer stalled", func() bool { return x.Stalled() == nil })
 	})
 }
 
@@ -336,7 +322,7 @@ func TestShippedMosquittoQueuesWithoutDropping(t *testing.T) {
 	}
 	c = instance()
 	defer c.Disconnect(50)
-	waitUntil(t, "every queued message delivered", func() bool { return got.Load() == n })
+	testwait.Until(t, 15*time.Second, "every queued message delivered", func() bool { return got.Load() == n })
 }
 
 // An instance that stops gracefully leaves the group first: the broker gives every later message to the
@@ -370,6 +356,6 @@ func TestExternalInstanceLeavesTheGroupOnClose(t *testing.T) {
 				t.Fatalf("publish: %v", tok.Error())
 			}
 		}
-		waitUntil(t, "every reading stored by the instance still running", func() bool { return countReadings(t, db) == n })
+		testwait.Until(t, 15*time.Second, "every reading stored by the instance still running", func() bool { return countReadings(t, db) == n })
 	})
 }

@@ -17,6 +17,7 @@ import (
 	"irgas/internal/model"
 	"irgas/internal/store"
 	"irgas/internal/testdb"
+	"irgas/internal/testwait"
 )
 
 // Attacks on the embedded broker by hostile devices and strangers: each test performs the attack and
@@ -242,13 +243,7 @@ func TestPersistentSessionsExpire(t *testing.T) {
 		c := connectAs(t, f.addr, "sleepy", false, f.device)
 		c.Subscribe(gateway.DownTopic(f.device.IMEI), 1, nil).WaitTimeout(5 * time.Second)
 		c.Disconnect(0)
-		deadline := time.Now().Add(10 * time.Second)
-		for f.broker.Sessions() != 0 {
-			if time.Now().After(deadline) {
-				t.Fatalf("the session outlived its expiry: %d sessions", f.broker.Sessions())
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
+		testwait.Until(t, 10*time.Second, "the session dropped at its expiry", func() bool { return f.broker.Sessions() == 0 })
 	})
 }
 

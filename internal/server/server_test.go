@@ -19,6 +19,7 @@ import (
 	"irgas/internal/server"
 	"irgas/internal/store"
 	"irgas/internal/testdb"
+	"irgas/internal/testwait"
 )
 
 func TestAPIIsNeverShadowedByTheConsole(t *testing.T) {
@@ -161,21 +162,14 @@ func TestDemoShowsLiveDataAtOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	deadline := time.Now().Add(30 * time.Second)
-	for {
+	testwait.Until(t, 30*time.Second, "live demo data (readings, a device online)", func() bool {
 		var readings, online int
 		err := db.SQL.QueryRow("SELECT count(*) FROM readings").Scan(&readings)
 		if err == nil {
 			err = db.SQL.QueryRow("SELECT count(*) FROM devices WHERE online = 1").Scan(&online)
 		}
-		if err == nil && readings > 0 && online > 0 {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no live demo data after 30 s: %d readings, %d online, %v", readings, online, err)
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
+		return err == nil && readings > 0 && online > 0
+	})
 }
 
 // A call whose time limit passes while its queries run answers 503 with the envelope and a message in the

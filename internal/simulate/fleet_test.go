@@ -16,6 +16,7 @@ import (
 	"irgas/internal/simulate"
 	"irgas/internal/store"
 	"irgas/internal/testdb"
+	"irgas/internal/testwait"
 )
 
 // A simulated fleet, over MQTT and over HTTP, reports readings that raise an alarm, answers a parameter change
@@ -57,17 +58,17 @@ func TestFleetReportsAnswersAndCalibrates(t *testing.T) {
 				go func() { done <- simulate.Run(ctx, fleet.Devices, o, nil) }()
 				defer func() { stop(); <-done }()
 
-				waitFor(t, "a high methane alarm on the leaking device", func() bool {
+				testwait.Until(t, 20*time.Second, "a high methane alarm on the leaking device", func() bool {
 					var page struct{ List []model.Alarm }
 					e.Get(fmt.Sprintf("/api/alarmLog?deviceId=%d&kind=gas", ids[0]), admin).Into(t, &page)
 					return len(page.List) > 0 && page.List[0].Level == "high"
 				})
-				waitFor(t, "the new intervals confirmed", func() bool {
+				testwait.Until(t, 20*time.Second, "the new intervals confirmed", func() bool {
 					var d model.Device
 					e.Get(fmt.Sprintf("/api/device/%d", ids[1]), admin).Into(t, &d)
 					return d.Confirmed.ReportInterval == 3 && d.Confirmed.HeartbeatInterval == 9
 				})
-				waitFor(t, "the zero calibration in the calibration log", func() bool {
+				testwait.Until(t, 20*time.Second, "the zero calibration in the calibration log", func() bool {
 					var page struct{ List []store.Calibration }
 					e.Get(fmt.Sprintf("/api/calibrateLog?deviceId=%d", ids[2]), admin).Into(t, &page)
 					return len(page.List) == 1 && page.List[0].Kind == "zero"
@@ -102,15 +103,4 @@ func serveBroker(t *testing.T, db *store.DB) string {
 	go d.Run(ctx)
 	t.Cleanup(func() { stop(); b.Close(); w.Close() })
 	return ln.Addr().String()
-}
-
-func waitFor(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
 }
