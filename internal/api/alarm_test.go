@@ -12,6 +12,7 @@ import (
 )
 
 func TestGasAlarmFromReadings(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()
@@ -88,6 +89,7 @@ func TestGasAlarmFromReadings(t *testing.T) {
 }
 
 func TestBatteryAndFaultAlarms(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()
@@ -111,6 +113,7 @@ func TestBatteryAndFaultAlarms(t *testing.T) {
 }
 
 func TestOfflineDetection(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()

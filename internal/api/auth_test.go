@@ -32,6 +32,7 @@ type captchaState struct {
 }
 
 func TestSignInWithEncryptedPassword(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		token := e.Admin()
@@ -54,6 +55,7 @@ func TestSignInWithEncryptedPassword(t *testing.T) {
 }
 
 func TestSignInRefusals(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 
@@ -98,6 +100,7 @@ func TestSignInRefusals(t *testing.T) {
 }
 
 func TestCaptchaThenLock(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		var st captchaState
@@ -148,6 +151,7 @@ func TestCaptchaThenLock(t *testing.T) {
 }
 
 func TestCaptchaPerClientAddress(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		for _, acct := range []string{"a1", "a2", "a3"} {
@@ -162,6 +166,7 @@ func TestCaptchaPerClientAddress(t *testing.T) {
 }
 
 func TestTokenRevocation(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		ctx := context.Background()
@@ -218,6 +223,7 @@ func TestTokenRevocation(t *testing.T) {
 }
 
 func TestUnauthenticatedVersusForbidden(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		e.CreateUser("viewer", "Pass-12345", nil, "RoleManagement")
@@ -307,6 +313,7 @@ func contains(list []string, s string) bool {
 // One client address may make only so many sign-in calls a minute (captcha, login key and login together);
 // another address is not held back by it.
 func TestSignInCallsAreRateLimitedPerClientAddress(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.NewWithConfig(t, db, config.Config{SessionTTL: time.Hour, ShutdownTimeout: time.Second,
 			SignInRate: 4, TrustProxy: true})
@@ -338,6 +345,7 @@ func TestSignInCallsAreRateLimitedPerClientAddress(t *testing.T) {
 // The sign-in limit is counted in the database: several instances on one database (behind a balancer)
 // hold an address to the limit once, not once each.
 func TestSignInRateIsSharedByInstancesOnOneDatabase(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		cfg := config.Config{SessionTTL: time.Hour, ShutdownTimeout: time.Second, SignInRate: 4, TrustProxy: true}
 		instances := []*apitest.Env{apitest.NewWithConfig(t, db, cfg), apitest.NewWithConfig(t, db, cfg)}
@@ -439,6 +447,7 @@ func failuresOf(t *testing.T, db *store.DB, subject string) int {
 // most 10 are checked and every other one finds the account locked. A password checked is a failure noted
 // (a wrong one stays noted), so the notes count the checks, whatever the timing.
 func TestConcurrentSignInsKeepTheCaptchaAndTheLock(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.NewWithConfig(t, db, config.Config{SessionTTL: time.Hour, ShutdownTimeout: time.Second, TrustProxy: true})
 		e.CreateUser("target", "Target-Pass-1", nil)
@@ -485,6 +494,7 @@ func TestConcurrentSignInsKeepTheCaptchaAndTheLock(t *testing.T) {
 // on; an idle one still expires. Each step moves the session's times 30 seconds into the past, as the clock
 // would; a call right after another writes nothing.
 func TestSessionInUseSlides(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.NewWithConfig(t, db, config.Config{SessionTTL: time.Minute, ShutdownTimeout: time.Second})
 		token := e.Admin()

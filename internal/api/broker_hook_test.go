@@ -17,6 +17,7 @@ import (
 // and secret, each only on its own topics, the platform's account on the shared subscriptions and the
 // command topics; a disabled device is refused from its next publish; nobody else gets an answer.
 func TestBrokerHooks(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.NewWithConfig(t, db, config.Config{SessionTTL: time.Hour, ShutdownTimeout: time.Second,
 			MQTTHookToken: "hook-token", MQTTBrokerUsername: "irgas", MQTTBrokerPassword: "platform-pw", MQTTShareGroup: "irgas"})

@@ -25,6 +25,7 @@ func createCompany(t *testing.T, e *apitest.Env, token string, n int, adminAccou
 }
 
 func TestCompanyLifecycle(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()
@@ -96,6 +97,7 @@ func TestCompanyLifecycle(t *testing.T) {
 }
 
 func TestCompanyValidationAndUniqueness(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()
@@ -146,6 +148,7 @@ func TestCompanyValidationAndUniqueness(t *testing.T) {
 }
 
 func TestCompanyListFiltersAndExport(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()

@@ -31,6 +31,7 @@ func createDevice(t *testing.T, e *apitest.Env, token string, body map[string]an
 }
 
 func TestDeviceLifecycle(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()
@@ -96,6 +97,7 @@ func TestDeviceLifecycle(t *testing.T) {
 }
 
 func TestDeviceValidation(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()
@@ -139,6 +141,7 @@ func TestDeviceValidation(t *testing.T) {
 }
 
 func TestDeviceParametersAreQueued(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()

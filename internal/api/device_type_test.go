@@ -23,6 +23,7 @@ func createDeviceType(t *testing.T, e *apitest.Env, token string, body map[strin
 }
 
 func TestDeviceTypes(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()

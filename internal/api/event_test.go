@@ -90,6 +90,7 @@ func next(t *testing.T, feed <-chan sseEvent) sseEvent {
 // A company's feed carries its devices' alarms as they happen and nobody else's; a reconnect with
 // Last-Event-ID gets what it missed; the token may come in the query (EventSource) or the header.
 func TestEventsAreCompanyScopedAndResume(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()
@@ -137,6 +138,7 @@ func TestEventsAreCompanyScopedAndResume(t *testing.T) {
 // A feed ends as soon as its caller may no longer see it: after the permission is taken away, or the user
 // is moved to another company, the next alarm is not delivered; the feed says session.ended and closes.
 func TestEventsStopWhenTheCallerLosesAccess(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()

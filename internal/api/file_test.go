@@ -24,6 +24,7 @@ func uploadFile(t *testing.T, e *apitest.Env, token string, name string, data []
 }
 
 func TestImageUpload(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, testImageUpload)
 }
 

@@ -17,6 +17,7 @@ import (
 // faulty, one with a low battery; one silent), company B one device in alarm. Each caller sees its scope,
 // and only the parts its permissions allow.
 func TestHomeStatisticFigures(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()

@@ -44,6 +44,7 @@ func expectRefused(t *testing.T, r *apitest.Response, status, code int, field, m
 }
 
 func TestEveryListRefusesHostileQueries(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()
@@ -118,6 +119,7 @@ func TestEveryListRefusesHostileQueries(t *testing.T) {
 }
 
 func TestPathsAndQueriesRefuseUnstorableText(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()
@@ -181,6 +183,7 @@ type bodyCase struct {
 }
 
 func TestBodiesRefuseUnstorableAndBlankText(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()
@@ -259,6 +262,7 @@ func TestBodiesRefuseUnstorableAndBlankText(t *testing.T) {
 
 // A device's answer to a command goes through the same text rule: its message is stored.
 func TestCommandAnswerRefusesUnstorableText(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()

@@ -40,6 +40,7 @@ func deviceRow(n int, company string) []any {
 }
 
 func TestDeviceImportAllOrNothing(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()
@@ -156,6 +157,7 @@ func TestDeviceImportAllOrNothing(t *testing.T) {
 }
 
 func TestDeviceImportIsolation(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()
@@ -194,6 +196,7 @@ func createdTypeID(t *testing.T, e *apitest.Env, token string) int64 {
 }
 
 func TestParameterImport(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()
@@ -246,6 +249,7 @@ func TestParameterImport(t *testing.T) {
 // to far more than it weighs, or with a huge sheet: each is refused with a 400 in the caller's language
 // before it is read to its end, and nothing is written.
 func TestImportRefusesSpreadsheetBombs(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()

@@ -29,6 +29,7 @@ func countReadings(t *testing.T, db *store.DB, deviceID int64) int {
 }
 
 func TestHTTPIngest(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()
@@ -114,6 +115,7 @@ func TestHTTPIngest(t *testing.T) {
 // Many devices sending at once all get their readings committed before their answer (how the commits are
 // grouped is the writer's test, TestWhatQueuedDuringACommitIsCommittedTogether).
 func TestIngestAcknowledgedMeansCommitted(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()
@@ -170,6 +172,7 @@ func commandOf(t *testing.T, e *apitest.Env, token string, deviceID, id int64) s
 // A device that reaches the platform over HTTP gets its commands in the answer to its message, and answers
 // them with POST /api/ingest/{imei}/ack.
 func TestCommandsOverHTTP(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()
@@ -224,6 +227,7 @@ func TestCommandsOverHTTP(t *testing.T) {
 }
 
 func TestCalibrationReports(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()
@@ -257,6 +261,7 @@ func TestCalibrationReports(t *testing.T) {
 // Polls of one device at the same moment never receive the same send of a command twice: each attempt
 // goes to one poll.
 func TestConcurrentPollsClaimACommandOnce(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		_, ct, d := companyDevice(t, e, e.Admin())

@@ -136,6 +136,7 @@ var attackedElsewhere = map[string]string{
 func routeKey(rt api.Route) string { return rt.Method + " " + rt.Path }
 
 func TestIsolationCoversEveryRoute(t *testing.T) {
+	t.Parallel()
 	covered := map[string]bool{}
 	for _, a := range attacks {
 		covered[a.route] = true
@@ -160,6 +161,7 @@ func TestIsolationCoversEveryRoute(t *testing.T) {
 }
 
 func TestCompanyIsolation(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()
@@ -306,6 +308,7 @@ func holdsCompany(t *testing.T, data json.RawMessage, id int64) bool {
 // TestEveryCallNeedsItsCode checks the route table for a signed-in user without codes (403 wherever a
 // code is needed) and for no token at all (401 on everything that is not public).
 func TestEveryCallNeedsItsCode(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()

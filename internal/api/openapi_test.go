@@ -15,6 +15,7 @@ import (
 
 // Every route the router serves must be in the OpenAPI document, with its answer schema.
 func TestOpenAPIDocumentsEveryRoute(t *testing.T) {
+	t.Parallel()
 	e := apitest.New(t, testdb.SQLite(t))
 	r := e.Get("/api/openapi.json", "")
 	if r.Status != 200 {

@@ -28,6 +28,7 @@ func listLogs(t *testing.T, e *apitest.Env, token, query string) logPage {
 }
 
 func TestOperationRecords(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		before := time.Now().UnixMilli()
@@ -82,6 +83,7 @@ func TestOperationRecords(t *testing.T) {
 }
 
 func TestOperationRecordFilters(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()
@@ -126,6 +128,7 @@ func TestOperationRecordFilters(t *testing.T) {
 }
 
 func TestOperationRecordTotals(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()

@@ -11,6 +11,7 @@ import (
 )
 
 func TestReadingsListStatisticAndExport(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()

@@ -24,6 +24,7 @@ func createRole(t *testing.T, e *apitest.Env, token string, body map[string]any)
 }
 
 func TestRoleLifecycle(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()
@@ -78,6 +79,7 @@ func TestRoleLifecycle(t *testing.T) {
 }
 
 func TestRoleListFiltersAndPages(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()
@@ -116,6 +118,7 @@ func TestRoleListFiltersAndPages(t *testing.T) {
 }
 
 func TestRoleNoEscalation(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		e.CreateUser("rolemgr", "Pass-12345", nil, "RoleManagement", "RoleManagement:create", "RoleManagement:update", "OperationLogManagement")
@@ -143,6 +146,7 @@ func TestRoleNoEscalation(t *testing.T) {
 }
 
 func TestRolesAreCompanyScoped(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()
@@ -207,6 +211,7 @@ func TestRolesAreCompanyScoped(t *testing.T) {
 }
 
 func TestRoleInputErrors(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()
@@ -257,6 +262,7 @@ func TestRoleInputErrors(t *testing.T) {
 // that user's codes stay as they were. A rename, or a role held only by users within the manager's
 // codes, is still fine.
 func TestRoleOfAMorePowerfulUserIsNotChanged(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()

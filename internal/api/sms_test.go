@@ -56,6 +56,7 @@ func smsUserOfB(t *testing.T, e *apitest.Env, tb string) int64 {
 }
 
 func TestSMSUsersCreateReadUpdateDelete(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()
@@ -126,6 +127,7 @@ func TestSMSUsersCreateReadUpdateDelete(t *testing.T) {
 }
 
 func TestSMSUserValidation(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()
@@ -180,6 +182,7 @@ func TestSMSUserValidation(t *testing.T) {
 // An alarm through the HTTP ingest reaches a notification user; the send log shows it, with filters; an
 // acknowledgement through the API stops the reminders.
 func TestSMSSendLogAndAcknowledgement(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()

@@ -55,6 +55,7 @@ func trickle(url, method, path string, extra string) (int, error) {
 // body time is up, instead of holding a connection and a handler for as long as it likes; a body sent in
 // time is served as before.
 func TestTricklingBodiesAreCutOff(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.NewWithConfig(t, db, config.Config{SessionTTL: time.Hour, ShutdownTimeout: time.Second,
 			BodyTimeout: 400 * time.Millisecond})

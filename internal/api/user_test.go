@@ -21,6 +21,7 @@ func createUser(t *testing.T, e *apitest.Env, token string, body map[string]any)
 }
 
 func TestUserLifecycle(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()
@@ -84,6 +85,7 @@ func TestUserLifecycle(t *testing.T) {
 }
 
 func TestUserRules(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		e := apitest.New(t, db)
 		admin := e.Admin()
