@@ -99,7 +99,10 @@ func (a *accounts) run(ctx context.Context, c paho.Client, cmds []dynsecCmd) ([]
 	if err != nil {
 		return nil, err
 	}
-	tok := c.Publish(dynsecTopic, 1, false, payload)
+	// QoS 0: the answer is the acknowledgement, and a command must not be sent again by the client library
+	// on the next connection (the broker closes the platform's connection when its roles change, and paho's
+	// resending of a message in flight then races with its writer).
+	tok := c.Publish(dynsecTopic, 0, false, payload)
 	if !tok.WaitTimeout(10*time.Second) || tok.Error() != nil {
 		return nil, fmt.Errorf("the broker did not take the account commands: %v", tok.Error())
 	}
@@ -213,8 +216,8 @@ func (x *External) SetupAccounts(ctx context.Context) error {
 	}
 	replies, err = x.accounts.run(ctx, x.client, cmds)
 	if kicked {
-		// The broker may close the connection before its answers arrive, and a command resent on the
-		// next connection fails for being done already: the next connection's check is what counts.
+		// The broker may close the connection before its answers arrive: the next connection's check is
+		// what counts.
 		return errSetupKicked
 	}
 	if err != nil {
