@@ -212,7 +212,7 @@ func run(ctx context.Context, o options) (err error) {
 	}
 
 	env := environment{bin: bin, dir: dir, dbURL: dbURL, broker: broker, mosq: mosq, stats: stats, admin: admin, bench: bc,
-		company: company, fleet: f, ticks: clockTicks(), password: randomHex(12)}
+		company: company, fleet: f, ticks: clockTicks(), password: "Bench-1-" + randomHex(12)} // the password rule: letters and digits
 	var results []roundResult
 	for _, n := range o.rounds {
 		if ctx.Err() != nil {

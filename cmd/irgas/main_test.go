@@ -54,29 +54,29 @@ func TestUserCommands(t *testing.T) {
 	if code, out := runCLI(t, env, "migrate"); code != 0 || !strings.Contains(out, "up to date") {
 		t.Fatalf("second migrate: %d %s", code, out)
 	}
-	code, out := runCLI(t, env, "user", "create", "ops", "--password", "Ops-Pass-1", "--name", "Ops", "--permissions", "RoleManagement,OperationLogManagement")
+	code, out := runCLI(t, env, "user", "create", "ops1", "--password", "Ops-Pass-1", "--name", "Ops", "--permissions", "RoleManagement,OperationLogManagement")
 	if code != 0 || !strings.Contains(out, "2 permission code(s)") {
 		t.Fatalf("user create: %d %s", code, out)
 	}
-	if code, out := runCLI(t, env, "user", "create", "ops", "--password", "x"); code != 1 || !strings.Contains(out, "already exists") {
+	if code, out := runCLI(t, env, "user", "create", "ops1", "--password", "Other-Pass-2"); code != 1 || !strings.Contains(out, "already exists") {
 		t.Fatalf("duplicate: %d %s", code, out)
 	}
-	if code, out := runCLI(t, env, "user", "create", "bad", "--password", "x", "--permissions", "Nope"); code != 1 || !strings.Contains(out, "unknown permission") {
+	if code, out := runCLI(t, env, "user", "create", "bad.one", "--password", "Ops-Pass-1", "--permissions", "Nope"); code != 1 || !strings.Contains(out, "unknown permission") {
 		t.Fatalf("unknown code: %d %s", code, out)
 	}
 
-	code, out = runCLI(t, env, "user", "reset-password", "ops")
-	if code != 0 || !strings.Contains(out, "new password for ops: ") {
+	code, out = runCLI(t, env, "user", "reset-password", "ops1")
+	if code != 0 || !strings.Contains(out, "new password for ops1: ") {
 		t.Fatalf("reset: %d %s", code, out)
 	}
-	newPassword := strings.TrimSpace(strings.Split(strings.SplitAfter(out, "new password for ops: ")[1], "\n")[0])
+	newPassword := strings.TrimSpace(strings.Split(strings.SplitAfter(out, "new password for ops1: ")[1], "\n")[0])
 
 	db, err := store.Open(context.Background(), url)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	u, err := db.UserByAccount(context.Background(), "ops")
+	u, err := db.UserByAccount(context.Background(), "ops1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,5 +122,75 @@ func TestServeKeepsMetricsOffThePublicPort(t *testing.T) {
 	}
 	if status, _ := get("http://" + httpAddr + "/healthz"); status != http.StatusOK {
 		t.Fatalf("/healthz stays on the public port: %d", status)
+	}
+}
+
+// `irgas user` applies the API's account and password rules: a bad account name or a weak password is
+// refused with the rule, exit status 1, and nothing is written.
+func TestUserCommandsApplyTheAPIRules(t *testing.T) {
+	url := "sqlite:" + filepath.Join(t.TempDir(), "irgas.db")
+	env := map[string]string{"IRGAS_DATABASE_URL": url}
+	if code, out := runCLI(t, env, "user", "create", "ops.1", "--password", "Ops-Pass-1"); code != 0 {
+		t.Fatalf("a valid user: %d %s", code, out)
+	}
+	const accountRule = "account must be 4 to 32 letters, digits, _, . or -"
+	const passwordRule = "password must be 8 to 64 characters with letters and digits"
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"user", "create", "a b", "--password", "Ops-Pass-1"}, []string{`invalid ACCOUNT "a b": ` + accountRule}},
+		{[]string{"user", "create", "abc", "--password", "Ops-Pass-1"}, []string{`invalid ACCOUNT "abc": ` + accountRule}},
+		{[]string{"user", "create", "weak.user", "--password", "x"}, []string{"invalid --password: " + passwordRule}},
+		{[]string{"user", "create", "weak.user", "--password", "onlyletters"}, []string{"invalid --password: " + passwordRule}},
+		{[]string{"user", "create", "a b", "--password", "12345678"}, []string{accountRule, passwordRule}},
+		{[]string{"user", "reset-password", "ops.1", "--password", "short1"}, []string{"invalid --password: " + passwordRule}},
+	} {
+		code, out := runCLI(t, env, c.args...)
+		if code != 1 {
+			t.Errorf("%q: exit %d, want 1\n%s", c.args, code, out)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%q: the output does not name the rule %q:\n%s", c.args, w, out)
+			}
+		}
+	}
+
+	db, err := store.Open(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if n, err := db.CountUsers(context.Background()); err != nil || n != 1 {
+		t.Fatalf("users after the refusals: %d %v (want only ops.1)", n, err)
+	}
+	u, err := db.UserByAccount(context.Background(), "ops.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, _ := auth.CheckPassword(u.PasswordHash, "Ops-Pass-1"); !ok {
+		t.Fatal("a refused reset changed the password")
+	}
+}
+
+// The first start refuses an IRGAS_ADMIN_PASSWORD that breaks the password rule (the README's old example,
+// change-me), naming the setting and the rule, and creates no administrator.
+func TestFirstStartRefusesAWeakAdminPassword(t *testing.T) {
+	url := "sqlite:" + filepath.Join(t.TempDir(), "irgas.db")
+	env := map[string]string{"IRGAS_DATABASE_URL": url, "IRGAS_HTTP_ADDR": "127.0.0.1:0", "IRGAS_MQTT_ADDR": "off",
+		"IRGAS_METRICS_ADDR": "off", "IRGAS_LOG_LEVEL": "error", "IRGAS_ADMIN_PASSWORD": "change-me"}
+	code, out := runCLI(t, env, "serve")
+	if code != 1 || !strings.Contains(out, "IRGAS_ADMIN_PASSWORD") ||
+		!strings.Contains(out, "password must be 8 to 64 characters with letters and digits") {
+		t.Fatalf("serve with a weak admin password: exit %d\n%s", code, out)
+	}
+	db, err := store.Open(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if n, err := db.CountUsers(context.Background()); err != nil || n != 0 {
+		t.Fatalf("users: %d %v", n, err)
 	}
 }

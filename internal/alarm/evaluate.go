@@ -1,24 +1,10 @@
 // Package alarm decides when a device's alarms start, change and end, from its readings: methane against
 // the device's confirmed thresholds (with hysteresis, so that a value hovering at a threshold does not
-// flap), faults the device reports, and a low battery. It is pure: the store applies what it decides.
+// flap), faults the device reports, a low battery, and silence (the offline rule). It is pure: the store
+// applies what it decides. It also holds the alarm vocabulary (kinds, levels, statuses, device states: names.go)
+// and writes down once the rules the store's SQL needs: the offline rule (offline.go) and which state a
+// device shows when several alarms are open (state.go).
 package alarm
-
-// Kinds of alarm (docs/product.md, "Fixed names").
-const (
-	Gas        = "gas"
-	Fault      = "fault"
-	LowBattery = "lowBattery"
-	Offline    = "offline"
-)
-
-// Levels of a gas alarm.
-const (
-	Low  = "low"
-	High = "high"
-)
-
-// OfflineGrace is added to twice a device's heartbeat interval before it counts as offline.
-const OfflineGrace = 2 * 60 * 1000
 
 // Hysteresis: a gas alarm ends only when methane falls this far below the low threshold (in %LEL), and a
 // low-battery alarm only when the voltage rises this far above its threshold (hundredths of a volt).
@@ -155,32 +141,20 @@ func battery(th Thresholds, state map[string]Open, r Reading) []Change {
 	return nil
 }
 
-// fault follows the device's own word: status "fault" starts a fault alarm, any other status ends it.
+// fault follows the device's own word: status "fault" (ReadingFault) starts a fault alarm, any other status
+// ends it.
 func fault(state map[string]Open, r Reading) []Change {
 	if r.Status == "" {
 		return nil
 	}
 	cur, active := state[Fault]
 	switch {
-	case !active && r.Status == "fault":
+	case !active && r.Status == ReadingFault:
 		state[Fault] = Open{Kind: Fault}
 		return []Change{{Op: Start, Kind: Fault, Value: r.CH4, TS: r.TS}}
-	case active && r.Status != "fault":
+	case active && r.Status != ReadingFault:
 		delete(state, Fault)
 		return []Change{{Op: End, Kind: Fault, ID: cur.ID, Value: r.CH4, TS: r.TS}}
 	}
 	return nil
-}
-
-// State is the word the device list shows for the alarms open: the most urgent one.
-func State(open map[string]Open) string {
-	if g, ok := open[Gas]; ok {
-		return g.Level
-	}
-	for _, k := range []string{Fault, Offline, LowBattery} {
-		if _, ok := open[k]; ok {
-			return k
-		}
-	}
-	return "normal"
 }

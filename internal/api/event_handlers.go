@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"time"
 
+	"irgas/internal/alarm"
 	"irgas/internal/apperr"
 	"irgas/internal/auth"
 	"irgas/internal/httpx"
@@ -148,7 +149,7 @@ func endFeed(w http.ResponseWriter, rc *http.ResponseController) {
 
 // eventName is the SSE event name: a device going offline or coming back is told as such.
 func eventName(e store.Event) string {
-	if e.AlarmKind == "offline" {
+	if e.AlarmKind == alarm.Offline {
 		switch e.Type {
 		case store.EventAlarmStarted:
 			return "device.offline"

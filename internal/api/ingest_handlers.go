@@ -11,9 +11,11 @@ import (
 	"irgas/internal/auth"
 	"irgas/internal/commands"
 	"irgas/internal/httpx"
+	"irgas/internal/i18n"
 	"irgas/internal/ingest"
 	"irgas/internal/permission"
 	"irgas/internal/store"
+	"irgas/internal/validate"
 )
 
 // IngestResult answers a device's HTTP message, with the commands that wait for it (noted as sent).
@@ -91,7 +93,7 @@ func (a *API) ingestAck(w http.ResponseWriter, r *http.Request) {
 		}
 		ups = []commands.Up{one}
 	}
-	if err := httpx.Validate(r, &ups); err != nil { // msg is stored: the API's rule for text
+	if err := validate.Err(i18n.FromRequest(r), &ups); err != nil { // msg is stored: the API's rule for text
 		httpx.Fail(w, r, err)
 		return
 	}

@@ -1,14 +1,17 @@
 package api_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"irgas/internal/api"
 	"irgas/internal/apitest"
+	"irgas/internal/commands"
 	"irgas/internal/model"
 	"irgas/internal/store"
 	"irgas/internal/testdb"
@@ -17,6 +20,8 @@ import (
 // The isolation suite attacks company B as company A's administrator (who holds every company code), by
 // id, by filter and through creates, for every company-scoped call. The route table is the list of calls:
 // a new route fails TestIsolationCoversEveryRoute until it gets rows here (or is declared unscoped).
+// Whatever A gets back is searched for B's identifiers (see foreign), not only for B's company id: some
+// records (readings, feedback) do not carry theirs.
 
 // attack is a call on one of B's records: it must answer 403 or 404 and change nothing.
 type attack struct {
@@ -100,6 +105,7 @@ var listAttacks = []listAttack{
 	{"GET /smsUser/device-options", "companyId={B}"},
 	{"GET /smsSendLog", "companyId={B}"},
 	{"GET /smsSendLog/export", "companyId={B}"},
+	{"GET /home/statistic", ""},
 }
 
 // createAttack creates a record naming company B: it must land in A (or be refused).
@@ -117,6 +123,18 @@ var createAttacks = []createAttack{
 	{"POST /smsUser", map[string]any{"name": "planted", "phone": "13900000098", "companyId": "{B}"}},
 }
 
+// refAttack is a write of A's whose body names one of B's records ("{role}", "{device}"): it must be refused
+// (403, 404, or 422 as invalid), without naming the record.
+type refAttack struct {
+	route string
+	body  map[string]any
+}
+
+var refAttacks = []refAttack{
+	{"POST /users", map[string]any{"account": "planted-role", "password": "Planted-123", "name": "p", "roleIds": []any{"{role}"}}},
+	{"POST /smsUser", map[string]any{"name": "planted", "phone": "13900000097", "scope": "devices", "deviceIds": []any{"{device}"}}},
+}
+
 // unscoped calls hold no company's records.
 var unscoped = []string{"GET /user", "DELETE /user/loginout", "GET /permission", "GET /industry", "GET /regional/tree",
 	"GET /users/check-user-account", "GET /deviceClassify", "GET /deviceClassify/{id}"}
@@ -129,8 +147,7 @@ var attackedElsewhere = map[string]string{
 	"GET /device/import-template":       "unscoped: a blank template",
 	"GET /device/param/import-template": "unscoped: a blank template",
 	"POST /upload/image":                "unscoped: platform-only codes (device type descriptions)",
-	"GET /events":                       "TestEventsAreCompanyScopedAndResume",
-	"GET /home/statistic":               "TestHomeStatisticFigures",
+	"GET /events":                       "TestCompanyIsolation (A's feed from the first event), TestEventsAreCompanyScopedAndResume",
 }
 
 func routeKey(rt api.Route) string { return rt.Method + " " + rt.Path }
@@ -145,6 +162,9 @@ func TestIsolationCoversEveryRoute(t *testing.T) {
 		covered[l.route] = true
 	}
 	for _, c := range createAttacks {
+		covered[c.route] = true
+	}
+	for _, c := range refAttacks {
 		covered[c.route] = true
 	}
 	for _, u := range unscoped {
@@ -178,14 +198,32 @@ func TestCompanyIsolation(t *testing.T) {
 		}
 		ids["operationLog"] = p.List[0].ID
 		ids["deviceType"] = createDeviceType(t, e, admin, deviceTypeBody("GT-100")).ID
-		devB := createDevice(t, e, tb, deviceBody(apitest.IMEI(1), ids["deviceType"]))
+		bodyB := deviceBody(apitest.IMEI(1), ids["deviceType"])
+		bodyB["name"] = "B 井" // A's devices keep deviceBody's name
+		devB := createDevice(t, e, tb, bodyB)
 		ids["device"] = devB.ID
 		expect(t, ingest(e, devB.IMEI, devB.Secret, []map[string]any{{"ts": time.Now().UnixMilli(), "ch4": 60},
 			{"type": "calibration", "ts": time.Now().UnixMilli(), "kind": "zero", "result": "ok"}}), 200, 0)
+		// An answer of B's device, as the MQTT gateway records it, so that B's feedback log is not empty.
+		if err := commands.Record(context.Background(), db, devB.ID, b.ID, commands.Up{ID: 1, Msg: "B answered"}); err != nil {
+			t.Fatal(err)
+		}
 		var alarmsB struct{ List []model.Alarm }
 		e.Get(fmt.Sprintf("/api/alarmLog?deviceId=%d", devB.ID), tb).Into(t, &alarmsB)
 		ids["alarm"] = alarmsB.List[0].ID
 		ids["smsUser"] = smsUserOfB(t, e, tb) // with a message about B's alarm in the send log
+		// What names B's records in an answer. Every record of B carries one of these (its company's id, its
+		// device's id or IMEI, a name, an account, a phone), and no record of A's does.
+		theirs := foreign{
+			ids: map[string][]int64{"companyId": {b.ID}, "deviceId": {devB.ID}, "deviceIds": {devB.ID},
+				"alarmId": {ids["alarm"]}, "smsUserId": {ids["smsUser"]}, "userId": {*b.AdminUserID, ids["user"]}},
+			texts: []string{b.Name, b.CreditCode, "b-admin", "b-user", "B user", "B role", devB.IMEI, "B 井", "B duty", "13900000001"},
+		}
+		// A's live feed from the first event on: A's devices never report, so whatever it carries is B's.
+		feed, status := openFeed(t, e, "", map[string]string{"Authorization": "Bearer " + ta, "Last-Event-ID": "0"})
+		if status != 200 {
+			t.Fatalf("A's feed: %d", status)
+		}
 		// Device bodies must be valid, so that only the company scope can stop them.
 		for _, at := range createAttacks {
 			if at.route == "POST /device" {
@@ -214,6 +252,23 @@ func TestCompanyIsolation(t *testing.T) {
 		}
 		before := snapshot()
 		fill := func(s string) string { return strings.ReplaceAll(s, "{B}", fmt.Sprint(b.ID)) }
+		// resolve puts B's ids in a body: "{B}" is B's company, "{role}" and "{device}" B's records.
+		resolve := func(body map[string]any) map[string]any {
+			out := map[string]any{}
+			for k, v := range body {
+				if refs, ok := v.([]any); ok {
+					named := []int64{}
+					for _, r := range refs {
+						named = append(named, ids[strings.Trim(r.(string), "{}")])
+					}
+					v = named
+				} else if v == "{B}" {
+					v = b.ID
+				}
+				out[k] = v
+			}
+			return out
+		}
 
 		for _, at := range attacks {
 			t.Run(at.route, func(t *testing.T) {
@@ -227,46 +282,46 @@ func TestCompanyIsolation(t *testing.T) {
 				if r.Status != 403 && r.Status != 404 {
 					t.Fatalf("%s on B's %s as A: %d %s", method, at.kind, r.Status, r.Raw)
 				}
+				theirs.check(t, r)
 			})
 		}
 		for _, l := range listAttacks {
 			t.Run(l.route, func(t *testing.T) {
 				method, path, _ := strings.Cut(l.route, " ")
 				r := e.Do(apitest.Req{Method: method, Path: "/api" + path + "?" + fill(l.query), Token: ta})
-				switch {
-				case r.Status == 403:
-				case r.Status == 200 && strings.HasSuffix(path, "/statistic"):
-					var st struct{ Points, ByDay []any }
-					r.Into(t, &st)
-					if len(st.Points)+len(st.ByDay) != 0 { // A has no readings or alarms: all would be B's
-						t.Fatalf("statistic holds B's data: %s", r.Data)
-					}
-				case r.Status == 200 && strings.HasSuffix(path, "/export"):
-					for _, row := range readSheet(t, r.Raw) {
-						if strings.Contains(strings.Join(row, "|"), b.Name) {
-							t.Fatalf("export holds B's record: %v", row)
-						}
-					}
-				case r.Status == 200:
-					if holdsCompany(t, r.Data, b.ID) {
-						t.Fatalf("list holds B's record: %s", r.Data)
-					}
-				default:
+				if r.Status != 200 && r.Status != 403 {
 					t.Fatalf("%d %s", r.Status, r.Raw)
 				}
+				theirs.check(t, r)
+				if r.Status == 200 && strings.HasSuffix(path, "/statistic") {
+					var st any
+					r.Into(t, &st)
+					if f := figure(st, ""); f != "" {
+						t.Fatalf("statistic holds B's figures (%s): %s", f, r.Data)
+					}
+				}
 			})
+		}
+		for _, at := range refAttacks {
+			t.Run("naming B's record: "+at.route, func(t *testing.T) {
+				method, path, _ := strings.Cut(at.route, " ")
+				r := e.Do(apitest.Req{Method: method, Path: "/api" + path, Token: ta, Body: resolve(at.body)})
+				if r.Status != 403 && r.Status != 404 && r.Status != 422 {
+					t.Fatalf("%d %s", r.Status, r.Raw)
+				}
+				theirs.check(t, r)
+			})
+		}
+		// A's unfiltered operation record total comes from a per-company counter, its filtered one from the
+		// records: both count A's records only.
+		if all, counted := listLogs(t, e, ta, ""), listLogs(t, e, ta, "createdAt=$gte:0"); all.Total != counted.Total {
+			t.Fatalf("A's operation records: %d unfiltered, %d counted", all.Total, counted.Total)
 		}
 		for _, c := range createAttacks {
 			t.Run(c.route, func(t *testing.T) {
 				method, path, _ := strings.Cut(c.route, " ")
-				body := map[string]any{}
-				for k, v := range c.body {
-					if s, ok := v.(string); ok && s == "{B}" {
-						v = b.ID
-					}
-					body[k] = v
-				}
-				r := e.Do(apitest.Req{Method: method, Path: "/api" + path, Token: ta, Body: body})
+				r := e.Do(apitest.Req{Method: method, Path: "/api" + path, Token: ta, Body: resolve(c.body)})
+				theirs.check(t, r)
 				if r.Status == 403 {
 					return
 				}
@@ -281,28 +336,96 @@ func TestCompanyIsolation(t *testing.T) {
 		if after := snapshot(); after != before {
 			t.Fatalf("B's records changed:\nbefore %s\nafter  %s", before, after)
 		}
+		select {
+		case ev := <-feed:
+			t.Fatalf("A's feed carries B's event %s: %+v", ev.name, ev.data)
+		case <-time.After(2 * time.Second): // a poll a second; PostgreSQL's feed holds back the newest second
+		}
 		e.Login("b-user", "B-User-123") // B's user still signs in with its own password
 	})
 }
 
-// holdsCompany reports whether a list answer has an item of company id (by companyId, or id for companies).
-func holdsCompany(t *testing.T, data json.RawMessage, id int64) bool {
+// foreign identifies company B's records: by their ids under the JSON fields that name their kind (a bare
+// "id" is left out: its kind depends on the answer), and by texts that appear in no record of A's.
+type foreign struct {
+	ids   map[string][]int64
+	texts []string
+}
+
+// check fails when an answer to A holds an identifier of B: in its JSON (messages included) or in the
+// cells of an exported sheet.
+func (f foreign) check(t *testing.T, r *apitest.Response) {
 	t.Helper()
-	var items []map[string]any
-	var page struct {
-		List []map[string]any `json:"list"`
+	var v any
+	if err := json.Unmarshal(r.Raw, &v); err == nil {
+		if id := f.in(v, ""); id != "" {
+			t.Fatalf("the answer holds B's %s: %s", id, r.Raw)
+		}
+		return
 	}
-	if err := json.Unmarshal(data, &page); err == nil && page.List != nil {
-		items = page.List
-	} else if err := json.Unmarshal(data, &items); err != nil {
-		t.Fatalf("not a list: %s", data)
-	}
-	for _, it := range items {
-		if v, ok := it["companyId"].(float64); ok && int64(v) == id {
-			return true
+	for _, row := range readSheet(t, r.Raw) {
+		for _, cell := range row {
+			if id := f.text(cell); id != "" {
+				t.Fatalf("the export holds B's %s: %v", id, row)
+			}
 		}
 	}
-	return false
+}
+
+// in finds an identifier of B in a JSON value held by field key.
+func (f foreign) in(v any, key string) string {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, x := range v {
+			if id := f.in(x, k); id != "" {
+				return id
+			}
+		}
+	case []any:
+		for _, x := range v {
+			if id := f.in(x, key); id != "" {
+				return id
+			}
+		}
+	case float64:
+		if slices.Contains(f.ids[key], int64(v)) {
+			return fmt.Sprintf("%s %d", key, int64(v))
+		}
+	case string:
+		return f.text(v)
+	}
+	return ""
+}
+
+func (f foreign) text(s string) string {
+	for _, x := range f.texts {
+		if strings.Contains(s, x) {
+			return fmt.Sprintf("%q", x)
+		}
+	}
+	return ""
+}
+
+// figure finds a figure in a statistic answered to A, who owns no device, reading or alarm while the list
+// attacks run: every point, day or group, and every count but the period's, would be B's.
+func figure(v any, key string) string {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, x := range v {
+			if f := figure(x, k); f != "" {
+				return f
+			}
+		}
+	case []any:
+		if len(v) > 0 {
+			return key
+		}
+	case float64:
+		if v != 0 && !slices.Contains([]string{"from", "to", "bucketMs", "generatedAt"}, key) {
+			return key
+		}
+	}
+	return ""
 }
 
 // TestEveryCallNeedsItsCode checks the route table for a signed-in user without codes (403 wherever a

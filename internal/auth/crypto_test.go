@@ -3,6 +3,8 @@ package auth
 import (
 	"strings"
 	"testing"
+
+	"irgas/internal/ident"
 )
 
 func TestPasswordHash(t *testing.T) {
@@ -42,9 +44,9 @@ func TestLoginKeyRoundTrip(t *testing.T) {
 
 func TestGeneratedPasswords(t *testing.T) {
 	seen := map[string]bool{}
-	for range 100 {
+	for range 1000 { // about 85 draws in 1000 lack a digit: each must be drawn again
 		p := GeneratePassword()
-		if len(p) != 16 || seen[p] || strings.ContainsAny(p, "0O1lI") {
+		if len(p) != 16 || seen[p] || strings.ContainsAny(p, "0O1lI") || !ident.ValidPassword(p) {
 			t.Fatalf("bad generated password %q", p)
 		}
 		seen[p] = true

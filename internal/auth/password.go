@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"golang.org/x/crypto/argon2"
+
+	"irgas/internal/ident"
 )
 
 // Argon2id parameters: OWASP's 19 MiB, 2 passes, 1 lane (about 20 ms per hash here).
@@ -63,10 +65,15 @@ func CheckPassword(hash, password string) (bool, error) {
 }
 
 // GeneratePassword returns a random password of 16 characters from an unambiguous alphabet, for the
-// first administrator and for resets.
+// first administrator and for resets. It meets the password rule like a typed one: a draw without a
+// letter or without a digit (about one in twelve) is drawn again.
 func GeneratePassword() string {
 	const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789"
-	return randomFrom(alphabet, 16)
+	for {
+		if p := randomFrom(alphabet, 16); ident.ValidPassword(p) {
+			return p
+		}
+	}
 }
 
 // randomFrom draws n characters uniformly from alphabet (rejection sampling, no modulo bias).

@@ -4,8 +4,8 @@ import (
 	"math"
 
 	"irgas/internal/apperr"
-	"irgas/internal/httpx"
 	"irgas/internal/i18n"
+	"irgas/internal/validate"
 )
 
 // CheckConfirmed applies to the values a device says it applied (values, keyed as in its commands) the
@@ -23,7 +23,7 @@ func CheckConfirmed(command string, values map[string]float64) []apperr.FieldErr
 	switch command {
 	case SetAlertParam:
 		in := AlertInput{DeviceIDs: one, AlertLow: values["alertLow"], AlertHigh: values["alertHigh"]}
-		return append(httpx.Check(i18n.EN, in), alertRules(in)...)
+		return append(validate.Check(i18n.EN, in), alertRules(in)...)
 	case SetIntervalParam:
 		report, bad := whole("reportInterval")
 		heartbeat, bad2 := whole("heartbeatInterval")
@@ -31,13 +31,13 @@ func CheckConfirmed(command string, values map[string]float64) []apperr.FieldErr
 			return bad
 		}
 		in := IntervalInput{DeviceIDs: one, ReportInterval: report, HeartbeatInterval: heartbeat}
-		return append(httpx.Check(i18n.EN, in), intervalRules(in)...)
+		return append(validate.Check(i18n.EN, in), intervalRules(in)...)
 	case SetDataFlag:
 		flag, bad := whole("dataFlag")
 		if len(bad) > 0 {
 			return bad
 		}
-		return httpx.Check(i18n.EN, DataFlagInput{DeviceIDs: one, DataFlag: &flag})
+		return validate.Check(i18n.EN, DataFlagInput{DeviceIDs: one, DataFlag: &flag})
 	case SetCustomParam:
 		var bad []apperr.FieldError
 		for name, v := range values {

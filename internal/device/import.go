@@ -10,13 +10,13 @@ import (
 
 	"irgas/internal/apperr"
 	"irgas/internal/auth"
-	"irgas/internal/httpx"
 	"irgas/internal/i18n"
 	"irgas/internal/listq"
 	"irgas/internal/model"
 	"irgas/internal/region"
 	"irgas/internal/sheet"
 	"irgas/internal/store"
+	"irgas/internal/validate"
 )
 
 // MaxImportRows bounds one import file.
@@ -117,7 +117,7 @@ func (s *Service) Import(ctx context.Context, a *auth.Actor, lang i18n.Lang, row
 			}
 			company = &id
 		}
-		check.add(r.Number, httpx.Check(lang, in))
+		check.add(r.Number, validate.Check(lang, in))
 		check.add(r.Number, placement(in))
 		check.once(r.Number, in.IMEI)
 		p := plannedRow{number: r.Number, typ: t}
@@ -198,7 +198,7 @@ func (s *Service) ImportParams(ctx context.Context, a *auth.Actor, lang i18n.Lan
 			if !parseFloat(high, &in.AlertHigh) {
 				check.fail(r.Number, "alertHigh", "import.bad_value")
 			}
-			check.add(r.Number, append(httpx.Check(lang, in), alertRules(in)...))
+			check.add(r.Number, append(validate.Check(lang, in), alertRules(in)...))
 			c.alert = &in
 		}
 		report, heartbeat := r.Get("reportInterval"), r.Get("heartbeatInterval")
@@ -210,7 +210,7 @@ func (s *Service) ImportParams(ctx context.Context, a *auth.Actor, lang i18n.Lan
 			if !parseInt(heartbeat, &in.HeartbeatInterval) {
 				check.fail(r.Number, "heartbeatInterval", "import.bad_value")
 			}
-			check.add(r.Number, append(httpx.Check(lang, in), intervalRules(in)...))
+			check.add(r.Number, append(validate.Check(lang, in), intervalRules(in)...))
 			c.ival = &in
 		}
 		if c.alert == nil && c.ival == nil {

@@ -1,6 +1,6 @@
 // Package httpx implements the API conventions once for every resource: the envelope, errors with
-// localized messages, strict JSON decoding and validation, and the request-scoped information that the
-// operation record reads.
+// localized messages, strict JSON decoding (the body is then checked with internal/validate's rules), and
+// the request-scoped information that the operation record reads.
 package httpx
 
 import (

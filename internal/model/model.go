@@ -138,11 +138,6 @@ type DeviceType struct {
 // RecordID names the type a create call made.
 func (t DeviceType) RecordID() int64 { return t.ID }
 
-// Alarm states a device can be in (the gateway sets them).
-const (
-	AlarmNormal = "normal"
-)
-
 // DeviceParams is one full set of a device's parameters.
 type DeviceParams struct {
 	AlertLow          float64            `json:"alertLow"`

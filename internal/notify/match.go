@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"irgas/internal/alarm"
 	"irgas/internal/region"
 	"irgas/internal/store"
 )
@@ -17,7 +18,7 @@ func Matches(u store.SMSUser, d *store.SMSDevice, kind, level, trigger string) b
 	if !slices.Contains(u.AlarmKinds, kind) {
 		return false
 	}
-	if kind == "gas" && u.GasMinLevel == "high" && level != "high" {
+	if kind == alarm.Gas && u.GasMinLevel == alarm.High && level != alarm.High {
 		return false
 	}
 	if trigger == TriggerEnded && !u.NotifyOnEnd {
@@ -102,15 +103,15 @@ func eventText(en bool, f alarmFacts) string {
 
 func alarmText(en bool, kind, level string) string {
 	switch {
-	case kind == "gas" && level == "high":
+	case kind == alarm.Gas && level == alarm.High:
 		return pick(en, "甲烷高报", "methane high alarm")
-	case kind == "gas":
+	case kind == alarm.Gas:
 		return pick(en, "甲烷低报", "methane low alarm")
-	case kind == "lowBattery":
+	case kind == alarm.LowBattery:
 		return pick(en, "电池电量低", "low battery")
-	case kind == "fault":
+	case kind == alarm.Fault:
 		return pick(en, "设备故障", "device fault")
-	case kind == "offline":
+	case kind == alarm.Offline:
 		return pick(en, "设备离线", "device offline")
 	}
 	return kind
@@ -121,9 +122,9 @@ func valueText(kind string, v *float64) string {
 		return "-"
 	}
 	switch kind {
-	case "gas":
+	case alarm.Gas:
 		return fmt.Sprintf("%.1f%%LEL", min(*v, 100))
-	case "lowBattery":
+	case alarm.LowBattery:
 		return fmt.Sprintf("%.2fV", *v/100)
 	}
 	return "-"

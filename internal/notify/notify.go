@@ -16,6 +16,7 @@ import (
 	"time"
 	_ "time/tzdata" // quiet hours and daily caps need the zone database even where the system has none
 
+	"irgas/internal/alarm"
 	"irgas/internal/config"
 	"irgas/internal/store"
 )
@@ -173,7 +174,7 @@ func (n *Notifier) onEvent(t *store.SMSTx, now time.Time, e store.Event, d *stor
 		level = a.Level
 	}
 	if trigger == TriggerRaised {
-		level = "high"
+		level = alarm.High
 	}
 	msg := alarmFacts{trigger: trigger, kind: e.AlarmKind, level: level, value: e.Value, ts: e.TS}
 	return n.deliver(t, now, d, a, msg, 0)
@@ -196,7 +197,7 @@ func (n *Notifier) SweepReminders(ctx context.Context) (int, error) {
 
 func (n *Notifier) onReminder(t *store.SMSTx, now time.Time, r store.Reminder, d *store.SMSDevice, a *store.SMSAlarm) (*int64, error) {
 	// Acknowledged, ended or gone: no more reminders.
-	if d == nil || a == nil || a.AckAt != nil || a.Status != "active" || !d.CompanyEnabled {
+	if d == nil || a == nil || a.AckAt != nil || a.Status != alarm.StatusActive || !d.CompanyEnabled {
 		return nil, nil
 	}
 	round := r.Sent + 1
@@ -232,7 +233,7 @@ func (n *Notifier) deliver(t *store.SMSTx, now time.Time, d *store.SMSDevice, a 
 	// phones (a company's users have distinct phones) are read once per alarm fact.
 	sentToday := -1
 	var recentPhones map[string]bool
-	urgent := f.kind == "gas" && f.level == "high" && f.trigger != TriggerEnded
+	urgent := f.kind == alarm.Gas && f.level == alarm.High && f.trigger != TriggerEnded
 	for _, u := range users {
 		if u.EscalationLevel > min(round, 3) || !Matches(u, d, f.kind, f.level, f.trigger) {
 			continue

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"slices"
 
+	"irgas/internal/alarm"
 	"irgas/internal/apperr"
 	"irgas/internal/auth"
 	"irgas/internal/listq"
@@ -12,15 +13,15 @@ import (
 	"irgas/internal/store"
 )
 
-// Alarm kinds a notification user may receive (docs/product.md, "Fixed names").
-var AlarmKinds = []string{"gas", "lowBattery", "fault", "offline"}
+// AlarmKinds are the alarm kinds a notification user may receive: every kind, in the catalogue's order.
+var AlarmKinds = alarm.Kinds
 
 // UserInput is the body of POST and PUT /api/smsUser.
 type UserInput struct {
 	Name      string `json:"name" validate:"required,max=50"`
 	Phone     string `json:"phone" validate:"required,mobile"`
 	CompanyID *int64 `json:"companyId,omitempty" validate:"omitempty,min=1"`
-	// AlarmKinds defaults to every kind.
+	// AlarmKinds defaults to every kind. The tags list alarm.Kinds and alarm.Levels (a test checks it).
 	AlarmKinds  []string `json:"alarmKinds,omitempty" validate:"omitempty,max=4,dive,oneof=gas lowBattery fault offline"`
 	GasMinLevel string   `json:"gasMinLevel,omitempty" validate:"omitempty,oneof=low high"`
 	// Scope defaults to all; devices needs deviceIds, regions needs regionCodes.
@@ -131,7 +132,7 @@ func (s *Users) fields(ctx context.Context, a *auth.Actor, in UserInput) (store.
 		QuietStart: in.QuietStart, QuietEnd: in.QuietEnd, NotifyOnEnd: in.NotifyOnEnd, EscalationLevel: in.EscalationLevel,
 		Language: in.Language, Remark: in.Remark}
 	if f.GasMinLevel == "" {
-		f.GasMinLevel = "low"
+		f.GasMinLevel = alarm.Low
 	}
 	if f.Scope == "" {
 		f.Scope = "all"

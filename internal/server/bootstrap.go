@@ -7,8 +7,10 @@ import (
 	"time"
 
 	"irgas/internal/auth"
+	"irgas/internal/i18n"
 	"irgas/internal/ingest"
 	"irgas/internal/store"
+	"irgas/internal/validate"
 )
 
 // Prepare readies a migrated database for serving: the first administrator and the readings partitions.
@@ -26,7 +28,8 @@ func ensurePartitions(ctx context.Context, db *store.DB) error {
 }
 
 // BootstrapAdmin creates the platform account admin when the database has no user yet, with password
-// or, if it is empty, a generated one printed once to the log.
+// or, if it is empty, a generated one printed once to the log. A password that breaks the API's password
+// rule (internal/validate) is refused, naming the setting and the rule, and nothing is created.
 func BootstrapAdmin(ctx context.Context, db *store.DB, password string) error {
 	n, err := db.CountUsers(ctx)
 	if err != nil {
@@ -35,6 +38,10 @@ func BootstrapAdmin(ctx context.Context, db *store.DB, password string) error {
 	if n > 0 {
 		slog.Info("sign in with an existing account; a lost admin password is reset with `irgas user reset-password admin`")
 		return nil
+	}
+	if bad := validate.Check(i18n.EN, &auth.PasswordInput{Password: password}); len(bad) > 0 {
+		return fmt.Errorf("IRGAS_ADMIN_PASSWORD (--admin-password), the first administrator's password, is refused: %s "+
+			"(or leave it empty for a generated one)", bad[0].Msg)
 	}
 	generated := password == ""
 	if generated {

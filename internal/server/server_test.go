@@ -197,3 +197,27 @@ func TestACallPastItsTimeLimitAnswers503(t *testing.T) {
 		}
 	})
 }
+
+// The first administrator's password follows the API's password rule: a weak IRGAS_ADMIN_PASSWORD stops the
+// first start with the setting and the rule, and creates nobody; an empty one is generated, and meets it.
+func TestFirstAdminPasswordFollowsThePasswordRule(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		for _, weak := range []string{"change-me", "12345678", "Ab1"} {
+			err := server.BootstrapAdmin(ctx, db, weak)
+			if err == nil || !strings.Contains(err.Error(), "IRGAS_ADMIN_PASSWORD") ||
+				!strings.Contains(err.Error(), "password must be 8 to 64 characters with letters and digits") {
+				t.Fatalf("%q: %v", weak, err)
+			}
+		}
+		if n, err := db.CountUsers(ctx); err != nil || n != 0 {
+			t.Fatalf("users after the refusals: %d %v", n, err)
+		}
+		if err := server.BootstrapAdmin(ctx, db, "Change-me-2024"); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := db.CountUsers(ctx); err != nil || n != 1 {
+			t.Fatalf("users: %d %v", n, err)
+		}
+	})
+}

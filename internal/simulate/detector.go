@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"irgas/internal/alarm"
 	"irgas/internal/commands"
 	"irgas/internal/ingest"
 )
@@ -100,13 +101,13 @@ func (d *Detector) Next(now time.Time) Reading {
 	hour := float64(now.Hour()) + float64(now.Minute())/60
 	temp := 16 + 6*math.Sin(2*math.Pi*hour/24+d.tempPhase) + d.rng.NormFloat64()*0.3
 
-	status := "ok"
+	status := alarm.ReadingOK
 	if d.faultLeft > 0 {
 		d.faultLeft--
-		status = "fault"
+		status = alarm.ReadingFault
 	} else if d.rng.Float64() < faultChance {
 		d.faultLeft = 2 + d.rng.IntN(4)
-		status = "fault"
+		status = alarm.ReadingFault
 	}
 	ts := now.UnixMilli()
 	v := int(math.Round(d.voltage))

@@ -47,7 +47,7 @@ func (db *DB) alarmInputs(ctx context.Context, tx *sql.Tx, ids []int64, since in
 				"a.id, a.kind, a.level, a.peak, a.started_at, d.status + c.status, " +
 				"(SELECT max(r.ts) FROM readings r WHERE r.device_id = d.id AND r.ts >= CAST(? AS BIGINT)) FROM devices d " +
 				"JOIN companies c ON c.id = d.company_id " +
-				"LEFT JOIN alarm_logs a ON a.device_id = d.id AND a.status = 'active' " +
+				"LEFT JOIN alarm_logs a ON a.device_id = d.id AND a.status = '" + alarm.StatusActive + "' " +
 				"WHERE d.id IN (" + valuesList("?", len(chunk)) + ")"
 		})
 		if err != nil {
@@ -121,7 +121,7 @@ func (db *DB) evaluateAlarms(ctx context.Context, tx *sql.Tx, fresh map[int64][]
 			case alarm.Start:
 				row, err := queryRow(ctx, tx, db.Q.Insert("alarm_logs").
 					Columns("device_id", "company_id", "kind", "level", "value", "peak", "started_at", "status").
-					Values(deviceID, in.companyID, c.Kind, c.Level, c.Value, c.Peak, c.TS, "active").Suffix("RETURNING id"))
+					Values(deviceID, in.companyID, c.Kind, c.Level, c.Value, c.Peak, c.TS, alarm.StatusActive).Suffix("RETURNING id"))
 				if err == nil {
 					err = row.Scan(&id)
 				}
@@ -144,7 +144,7 @@ func (db *DB) evaluateAlarms(ctx context.Context, tx *sql.Tx, fresh map[int64][]
 					}
 				}
 			case alarm.End:
-				if _, err := exec(ctx, tx, db.Q.Update("alarm_logs").Set("status", "ended").Set("ended_at", c.TS).
+				if _, err := exec(ctx, tx, db.Q.Update("alarm_logs").Set("status", alarm.StatusEnded).Set("ended_at", c.TS).
 					Where(sq.Eq{"id": id})); err != nil {
 					return wrap(err, "end alarm")
 				}
@@ -275,11 +275,11 @@ func (db *DB) MarkOffline(ctx context.Context, now, grace int64) ([]int64, error
 	var marked []int64
 	err := db.InTx(ctx, func(tx *sql.Tx) error {
 		sel := db.Q.Select("id", "company_id", "last_seen_at").From("devices").
-			Where(sq.Eq{"online": 1}).Where("last_seen_at + heartbeat_interval * 120000 + ? < ?", grace, now).
+			Where(sq.Eq{"online": 1}).Where(alarm.OfflineSQL("last_seen_at", "heartbeat_interval"), grace, now).
 			// A stored reading whose live state its writer holds back (MoveLiveState) is activity too, while
 			// it is recent itself: a writer that died holding it back must not keep its device online.
 			Where("NOT EXISTS (SELECT 1 FROM readings r WHERE r.device_id = devices.id AND r.ts > devices.last_seen_at "+
-					"AND r.ts + devices.heartbeat_interval * 120000 + ? >= ?)", grace, now).
+					"AND "+alarm.HeardSQL("r.ts", "devices.heartbeat_interval")+")", grace, now).
 			OrderBy("id") // rows are changed in id order, as the readings batches lock them
 		type stale struct{ id, company, last int64 }
 		var list []stale
@@ -294,7 +294,7 @@ func (db *DB) MarkOffline(ctx context.Context, now, grace int64) ([]int64, error
 		for _, s := range list {
 			// Checked again on the row as it is now: a reading committed since the list was read keeps it online.
 			res, err := exec(ctx, tx, db.Q.Update("devices").Set("online", 0).Where(sq.Eq{"id": s.id, "online": 1}).
-				Where("last_seen_at + heartbeat_interval * 120000 + ? < ?", grace, now))
+				Where(alarm.OfflineSQL("last_seen_at", "heartbeat_interval"), grace, now))
 			if err != nil {
 				return wrap(err, "mark offline")
 			}
@@ -304,8 +304,8 @@ func (db *DB) MarkOffline(ctx context.Context, now, grace int64) ([]int64, error
 			var alarmID int64
 			row, err := queryRow(ctx, tx, db.Q.Insert("alarm_logs").
 				Columns("device_id", "company_id", "kind", "started_at", "status").
-				Values(s.id, s.company, "offline", now, "active").
-				Suffix("ON CONFLICT (device_id, kind) WHERE status = 'active' DO NOTHING RETURNING id"))
+				Values(s.id, s.company, alarm.Offline, now, alarm.StatusActive).
+				Suffix("ON CONFLICT (device_id, kind) WHERE status = '"+alarm.StatusActive+"' DO NOTHING RETURNING id"))
 			if err == nil {
 				err = row.Scan(&alarmID)
 			}
@@ -315,14 +315,14 @@ func (db *DB) MarkOffline(ctx context.Context, now, grace int64) ([]int64, error
 				return wrap(err, "open offline alarm")
 			default:
 				if err := db.insertEvent(ctx, tx, Event{Type: EventAlarmStarted, CompanyID: s.company, DeviceID: s.id,
-					AlarmID: alarmID, AlarmKind: "offline", TS: now}); err != nil {
+					AlarmID: alarmID, AlarmKind: alarm.Offline, TS: now}); err != nil {
 					return err
 				}
-				started[alarmDay{s.company, DayKey(now), "offline"}]++
+				started[alarmDay{s.company, DayKey(now), alarm.Offline}]++
 			}
 			// The most urgent word wins: an open gas alarm keeps its level.
-			if _, err := exec(ctx, tx, db.Q.Update("devices").Set("alarm_state", "offline").
-				Where(sq.Eq{"id": s.id, "alarm_state": []string{"normal", "lowBattery"}})); err != nil {
+			if _, err := exec(ctx, tx, db.Q.Update("devices").Set("alarm_state", alarm.Offline).
+				Where(sq.Eq{"id": s.id, "alarm_state": alarm.LessUrgent(alarm.Offline)})); err != nil {
 				return wrap(err, "set alarm state")
 			}
 			marked = append(marked, s.id)
@@ -348,10 +348,8 @@ type AlarmCount struct {
 func (db *DB) AlarmCounts(ctx context.Context, scope Scope, from, to, offset int64) ([]AlarmCount, error) {
 	day := fmt.Sprintf("((a.started_at + %d) / 86400000) * 86400000 - %d", offset, offset)
 	sel := db.Q.Select(day+" AS day", "a.kind", "count(*)").From("alarm_logs a").
-		Where(sq.GtOrEq{"a.started_at": from}).Where(sq.LtOrEq{"a.started_at": to}).GroupBy("day", "a.kind").OrderBy("day", "a.kind")
-	if scope.CompanyID != nil {
-		sel = sel.Where(sq.Eq{"a.company_id": *scope.CompanyID})
-	}
+		Where(sq.GtOrEq{"a.started_at": from}).Where(sq.LtOrEq{"a.started_at": to}).Where(scope.cond("a.company_id")).
+		GroupBy("day", "a.kind").OrderBy("day", "a.kind")
 	out := []AlarmCount{}
 	err := scanAll(ctx, db.SQL, sel, func(r rowScanner) (AlarmCount, error) {
 		var c AlarmCount

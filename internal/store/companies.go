@@ -112,30 +112,19 @@ func (db *DB) insertCompany(ctx context.Context, q Querier, f CompanyFields) (in
 
 // UpdateCompany replaces a company's register data.
 func (db *DB) UpdateCompany(ctx context.Context, id int64, f CompanyFields) error {
-	res, err := exec(ctx, db.SQL, db.Q.Update("companies").SetMap(map[string]any{
+	return wrap(db.update(ctx, db.SQL, companies, Platform, id, map[string]any{
 		"name": f.Name, "credit_code": f.CreditCode, "industry_code": f.IndustryCode, "province_code": f.ProvinceCode,
 		"city_code": f.CityCode, "county_code": f.CountyCode, "address": f.Address, "contact_person": f.ContactPerson,
 		"contact_phone": f.ContactPhone, "remark": f.Remark, "updated_at": NowMs(),
-	}).Where(sq.Eq{"id": id}))
-	if err != nil {
-		return wrap(err, "update company")
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return ErrNotFound
-	}
-	return nil
+	}), "update company")
 }
 
 // SetCompanyStatus enables or disables a company; disabling revokes every session of its users and of its
 // devices.
 func (db *DB) SetCompanyStatus(ctx context.Context, id int64, status int) error {
 	return db.inTxRevoking(ctx, func(tx *sql.Tx) error {
-		res, err := exec(ctx, tx, db.Q.Update("companies").Set("status", status).Set("updated_at", NowMs()).Where(sq.Eq{"id": id}))
-		if err != nil {
+		if err := db.update(ctx, tx, companies, Platform, id, map[string]any{"status": status, "updated_at": NowMs()}); err != nil {
 			return wrap(err, "set company status")
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return ErrNotFound
 		}
 		if err := db.syncCompany(ctx, tx, id); err != nil {
 			return err
@@ -200,10 +189,7 @@ func (db *DB) DeleteCompany(ctx context.Context, id int64) (CompanyUsage, error)
 
 // CompanyRefs lists every company's id, name and status, by name (selects).
 func (db *DB) CompanyRefs(ctx context.Context, scope Scope) ([]model.CompanyRef, error) {
-	b := db.Q.Select("id", "name", "status").From("companies").OrderBy("name", "id")
-	if scope.CompanyID != nil {
-		b = b.Where(sq.Eq{"id": *scope.CompanyID})
-	}
+	b := db.Q.Select("id", "name", "status").From("companies").Where(scope.cond("id")).OrderBy("name", "id")
 	query, args, _ := b.ToSql()
 	rows, err := db.SQL.QueryContext(ctx, query, args...)
 	if err != nil {

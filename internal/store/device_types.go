@@ -3,8 +3,6 @@ package store
 import (
 	"context"
 
-	sq "github.com/Masterminds/squirrel"
-
 	"irgas/internal/listq"
 	"irgas/internal/model"
 )
@@ -81,24 +79,10 @@ func (db *DB) CreateDeviceType(ctx context.Context, t model.DeviceType) (int64, 
 func (db *DB) UpdateDeviceType(ctx context.Context, id int64, t model.DeviceType) error {
 	v := deviceTypeValues(t)
 	v["updated_at"] = NowMs()
-	res, err := exec(ctx, db.SQL, db.Q.Update("device_types").SetMap(v).Where(sq.Eq{"id": id}))
-	if err != nil {
-		return wrap(err, "update device type")
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return ErrNotFound
-	}
-	return nil
+	return wrap(db.update(ctx, db.SQL, deviceTypes, Platform, id, v), "update device type")
 }
 
 // DeleteDeviceType removes a device type that no device uses.
 func (db *DB) DeleteDeviceType(ctx context.Context, id int64) error {
-	res, err := exec(ctx, db.SQL, db.Q.Delete("device_types").Where(sq.Eq{"id": id}))
-	if err != nil {
-		return wrap(err, "delete device type")
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return ErrNotFound
-	}
-	return nil
+	return wrap(db.remove(ctx, db.SQL, deviceTypes, Platform, id), "delete device type")
 }

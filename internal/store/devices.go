@@ -187,14 +187,12 @@ func (db *DB) UpdateDevice(ctx context.Context, q Querier, scope Scope, id int64
 	if err == nil {
 		err = row.Scan(&imei, &companyID)
 	}
-	if isNoRows(err) {
-		return ErrNotFound
-	} else if err != nil {
+	if err != nil {
 		return wrap(err, "update device")
 	}
 	v := f.values()
 	v["updated_at"] = NowMs()
-	if _, err := exec(ctx, q, db.Q.Update("devices").SetMap(v).Where(sq.Eq{"id": id})); err != nil {
+	if err := db.update(ctx, q, devices, scope, id, v); err != nil {
 		return wrap(err, "update device")
 	}
 	if imei != f.IMEI || companyID != f.CompanyID {
@@ -224,14 +222,8 @@ func (db *DB) SetDeviceSecret(ctx context.Context, scope Scope, id int64, secret
 // secret if there is one.
 func (db *DB) setDeviceField(ctx context.Context, scope Scope, id int64, column string, value any, revoke bool, secret string) error {
 	return db.inTxRevoking(ctx, func(tx *sql.Tx) error {
-		upd := db.Q.Update("devices").Set(column, value).Set("updated_at", NowMs()).Where(sq.Eq{"id": id}).
-			Where(scope.cond("company_id"))
-		res, err := exec(ctx, tx, upd)
-		if err != nil {
+		if err := db.update(ctx, tx, devices, scope, id, map[string]any{column: value, "updated_at": NowMs()}); err != nil {
 			return wrap(err, "update device")
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return ErrNotFound
 		}
 		if err := db.syncDevice(ctx, tx, id, secret); err != nil {
 			return err
@@ -246,12 +238,8 @@ func (db *DB) setDeviceField(ctx context.Context, scope Scope, id int64, column 
 // DeleteDevice removes a device within scope with its command queue, and ends its open sessions.
 func (db *DB) DeleteDevice(ctx context.Context, scope Scope, id int64) error {
 	return db.inTxRevoking(ctx, func(tx *sql.Tx) error {
-		res, err := exec(ctx, tx, db.Q.Delete("devices").Where(sq.Eq{"id": id}).Where(scope.cond("company_id")))
-		if err != nil {
+		if err := db.remove(ctx, tx, devices, scope, id); err != nil {
 			return wrap(err, "delete device")
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return ErrNotFound
 		}
 		if err := db.syncDevice(ctx, tx, id, ""); err != nil {
 			return err
@@ -301,10 +289,7 @@ func (db *DB) QueueParamChange(ctx context.Context, scope Scope, ids []int64, ch
 func (db *DB) QueueParamChangeTx(ctx context.Context, tx *sql.Tx, scope Scope, ids []int64, ch ParamChange) ([]model.DeviceCommand, error) {
 	var out []model.DeviceCommand
 	err := func() error {
-		sel := db.Q.Select("id", "company_id").From("devices").Where(sq.Eq{"id": ids})
-		if scope.CompanyID != nil {
-			sel = sel.Where(sq.Eq{"company_id": *scope.CompanyID})
-		}
+		sel := db.Q.Select("id", "company_id").From("devices").Where(sq.Eq{"id": ids}).Where(scope.cond("company_id"))
 		companies := map[int64]int64{}
 		err := scanAll(ctx, tx, sel, func(r rowScanner) ([2]int64, error) {
 			var x [2]int64
@@ -449,10 +434,7 @@ func (db *DB) DeviceCredentialsByIMEI(ctx context.Context, imei string) (DeviceC
 // the scope (or missing) is ErrNotFound for the whole call.
 func (db *DB) WantedCustom(ctx context.Context, scope Scope, ids []int64) (map[int64]map[string]float64, error) {
 	out := make(map[int64]map[string]float64, len(ids))
-	sel := db.Q.Select("id", "custom_params_wanted").From("devices").Where(sq.Eq{"id": ids})
-	if scope.CompanyID != nil {
-		sel = sel.Where(sq.Eq{"company_id": *scope.CompanyID})
-	}
+	sel := db.Q.Select("id", "custom_params_wanted").From("devices").Where(sq.Eq{"id": ids}).Where(scope.cond("company_id"))
 	err := scanAll(ctx, db.SQL, sel, func(r rowScanner) (idCustom, error) {
 		var x idCustom
 		return x, r.Scan(&x.id, &x.raw)

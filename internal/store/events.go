@@ -70,10 +70,7 @@ func (db *DB) LiveEventsAfter(ctx context.Context, scope Scope, after int64, lim
 
 func (db *DB) eventsAfter(ctx context.Context, scope Scope, after, notAfter int64, limit int) ([]Event, error) {
 	sel := db.Q.Select(eventColumns...).From("events e").LeftJoin("devices d ON d.id = e.device_id").
-		Where(sq.Gt{"e.id": after}).OrderBy("e.id").Limit(uint64(limit))
-	if scope.CompanyID != nil {
-		sel = sel.Where(sq.Eq{"e.company_id": *scope.CompanyID})
-	}
+		Where(sq.Gt{"e.id": after}).Where(scope.cond("e.company_id")).OrderBy("e.id").Limit(uint64(limit))
 	if notAfter > 0 {
 		sel = sel.Where(sq.LtOrEq{"e.created_at": notAfter})
 	}

@@ -10,6 +10,7 @@ import (
 
 	sq "github.com/Masterminds/squirrel"
 
+	"irgas/internal/alarm"
 	"irgas/internal/model"
 )
 
@@ -61,10 +62,7 @@ type Named struct {
 // index (never from readings).
 func (db *DB) DeviceTotals(ctx context.Context, scope Scope) (DeviceTotals, error) {
 	var t DeviceTotals
-	sel := db.Q.Select("count(*)", "COALESCE(sum(online), 0)").From("devices")
-	if scope.CompanyID != nil {
-		sel = sel.Where(sq.Eq{"company_id": *scope.CompanyID})
-	}
+	sel := db.Q.Select("count(*)", "COALESCE(sum(online), 0)").From("devices").Where(scope.cond("company_id"))
 	row, err := queryRow(ctx, db.SQL, sel)
 	if err == nil {
 		err = row.Scan(&t.Total, &t.Online)
@@ -73,10 +71,8 @@ func (db *DB) DeviceTotals(ctx context.Context, scope Scope) (DeviceTotals, erro
 		return t, wrap(err, "count devices")
 	}
 	t.Offline = t.Total - t.Online
-	open := db.Q.Select("kind", "count(*)").From("alarm_logs").Where(sq.Eq{"status": "active"}).GroupBy("kind")
-	if scope.CompanyID != nil {
-		open = open.Where(sq.Eq{"company_id": *scope.CompanyID})
-	}
+	open := db.Q.Select("kind", "count(*)").From("alarm_logs").Where(sq.Eq{"status": alarm.StatusActive}).Where(scope.cond("company_id")).
+		GroupBy("kind")
 	type kindCount struct {
 		kind string
 		n    int64
@@ -86,11 +82,11 @@ func (db *DB) DeviceTotals(ctx context.Context, scope Scope) (DeviceTotals, erro
 		return k, r.Scan(&k.kind, &k.n)
 	}, func(k kindCount) error {
 		switch k.kind {
-		case "gas":
+		case alarm.Gas:
 			t.Alarm = k.n
-		case "fault":
+		case alarm.Fault:
 			t.Fault = k.n
-		case "lowBattery":
+		case alarm.LowBattery:
 			t.LowBattery = k.n
 		}
 		return nil
@@ -106,10 +102,7 @@ func (db *DB) DevicesBy(ctx context.Context, scope Scope, by string) ([]Named, e
 		column = "type_id"
 	}
 	// Grouped on an index of (company_id, column) alone; the few type names are joined afterwards.
-	inner := db.Q.Select(column+" AS k", "count(*) AS n").From("devices").GroupBy(column)
-	if scope.CompanyID != nil {
-		inner = inner.Where(sq.Eq{"company_id": *scope.CompanyID})
-	}
+	inner := db.Q.Select(column+" AS k", "count(*) AS n").From("devices").Where(scope.cond("company_id")).GroupBy(column)
 	sel = db.Q.Select("CAST(g.k AS TEXT)", "''", "g.n").FromSelect(inner, "g")
 	if by == "type" {
 		sel = db.Q.Select("CAST(g.k AS TEXT)", "COALESCE(t.name, '')", "g.n").FromSelect(inner, "g").
@@ -125,10 +118,7 @@ func (db *DB) DevicesBy(ctx context.Context, scope Scope, by string) ([]Named, e
 
 // ReadingsOn is the number of readings of a local day (DayKey) in scope, from the roll-up.
 func (db *DB) ReadingsOn(ctx context.Context, scope Scope, day int64) (int64, error) {
-	sel := db.Q.Select("COALESCE(sum(n), 0)").From("reading_counts").Where(sq.Eq{"day": day})
-	if scope.CompanyID != nil {
-		sel = sel.Where(sq.Eq{"company_id": *scope.CompanyID})
-	}
+	sel := db.Q.Select("COALESCE(sum(n), 0)").From("reading_counts").Where(sq.Eq{"day": day}).Where(scope.cond("company_id"))
 	var n int64
 	row, err := queryRow(ctx, db.SQL, sel)
 	if err == nil {
@@ -139,11 +129,8 @@ func (db *DB) ReadingsOn(ctx context.Context, scope Scope, day int64) (int64, er
 
 // AlarmTotals counts the alarms in scope started since from, and those never handled.
 func (db *DB) AlarmTotals(ctx context.Context, scope Scope, from int64) (since, unhandled int64, err error) {
-	s1 := db.Q.Select("count(*)").From("alarm_logs").Where(sq.GtOrEq{"started_at": from})
-	s2 := db.Q.Select("count(*)").From("alarm_logs").Where("handled_at IS NULL")
-	if scope.CompanyID != nil {
-		s1, s2 = s1.Where(sq.Eq{"company_id": *scope.CompanyID}), s2.Where(sq.Eq{"company_id": *scope.CompanyID})
-	}
+	s1 := db.Q.Select("count(*)").From("alarm_logs").Where(sq.GtOrEq{"started_at": from}).Where(scope.cond("company_id"))
+	s2 := db.Q.Select("count(*)").From("alarm_logs").Where("handled_at IS NULL").Where(scope.cond("company_id"))
 	for _, q := range []struct {
 		sel sq.SelectBuilder
 		out *int64
@@ -161,10 +148,8 @@ func (db *DB) AlarmTotals(ctx context.Context, scope Scope, from int64) (since, 
 
 // LatestAlarms lists the newest alarms in scope.
 func (db *DB) LatestAlarms(ctx context.Context, scope Scope, n int) ([]model.Alarm, error) {
-	sel := db.Q.Select(alarms.columns...).From(alarms.from).OrderBy("a.started_at DESC", "a.id DESC").Limit(uint64(n))
-	if scope.CompanyID != nil {
-		sel = sel.Where(sq.Eq{"a.company_id": *scope.CompanyID})
-	}
+	sel := db.Q.Select(alarms.columns...).From(alarms.from).Where(alarms.scope(scope)).
+		OrderBy("a.started_at DESC", "a.id DESC").Limit(uint64(n))
 	out := []model.Alarm{}
 	err := scanAll(ctx, db.SQL, sel, scanAlarm, func(a model.Alarm) error { out = append(out, a); return nil })
 	return out, wrap(err, "list latest alarms")
@@ -184,10 +169,7 @@ func (db *DB) CountCompanies(ctx context.Context) (int64, error) {
 // inclusive), from the alarm_counts roll-up; Day is the local midnight in epoch ms.
 func (db *DB) AlarmTrend(ctx context.Context, scope Scope, from, to int64) ([]AlarmCount, error) {
 	sel := db.Q.Select("day", "kind", "sum(n)").From("alarm_counts").Where(sq.GtOrEq{"day": from}).Where(sq.LtOrEq{"day": to}).
-		GroupBy("day", "kind").OrderBy("day", "kind")
-	if scope.CompanyID != nil {
-		sel = sel.Where(sq.Eq{"company_id": *scope.CompanyID})
-	}
+		Where(scope.cond("company_id")).GroupBy("day", "kind").OrderBy("day", "kind")
 	out := []AlarmCount{}
 	err := scanAll(ctx, db.SQL, sel, func(r rowScanner) (AlarmCount, error) {
 		var c AlarmCount

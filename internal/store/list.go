@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"strings"
 
 	sq "github.com/Masterminds/squirrel"
 
@@ -34,7 +35,9 @@ func Company(id int64) Scope { return Scope{CompanyID: &id} }
 // IsPlatform reports whether the scope sees every company.
 func (s Scope) IsPlatform() bool { return s.CompanyID == nil }
 
-// cond is the scope's condition on a company column, or nil for the platform scope.
+// cond is the scope's condition on a company column, or nil for the platform scope: the one place where a
+// scope becomes SQL. Every scoped statement adds it with Where, which skips nil (for an UPDATE or a DELETE,
+// only after a first condition: see update).
 func (s Scope) cond(col string) sq.Sqlizer {
 	if s.CompanyID == nil {
 		return nil
@@ -42,7 +45,7 @@ func (s Scope) cond(col string) sq.Sqlizer {
 	return sq.Eq{col: *s.CompanyID}
 }
 
-// table describes a scoped table for the generic list, get and delete helpers.
+// table describes a scoped table for the generic list, get, update and remove helpers.
 type table struct {
 	from          string // "roles r"
 	columns       []string
@@ -54,13 +57,51 @@ type table struct {
 	countCap int
 }
 
+// scope is the table's condition for scope: nil for the platform scope, and for a table of no company.
+func (t table) scope(s Scope) sq.Sqlizer {
+	if t.companyColumn == "" {
+		return nil
+	}
+	return s.cond(t.companyColumn)
+}
+
+// bare is the table as UPDATE and DELETE name it: without the joins of from, and columns without an alias.
+func (t table) bare() table {
+	unalias := func(col string) string { return col[strings.IndexByte(col, '.')+1:] }
+	name, _, _ := strings.Cut(t.from, " ")
+	return table{from: name, idColumn: unalias(t.idColumn), companyColumn: unalias(t.companyColumn)}
+}
+
+// update sets columns of row id of t within scope; no row changed (a missing row, or one outside the scope)
+// is ErrNotFound.
+func (db *DB) update(ctx context.Context, q Querier, t table, scope Scope, id int64, set map[string]any) error {
+	b := t.bare()
+	// The id comes first: an UPDATE's Where keeps a nil condition, which renders nothing only after another.
+	return affected(exec(ctx, q, db.Q.Update(b.from).SetMap(set).Where(sq.Eq{b.idColumn: id}).Where(b.scope(scope))))
+}
+
+// remove deletes row id of t within scope; no row deleted is ErrNotFound, as for update.
+func (db *DB) remove(ctx context.Context, q Querier, t table, scope Scope, id int64) error {
+	b := t.bare()
+	return affected(exec(ctx, q, db.Q.Delete(b.from).Where(sq.Eq{b.idColumn: id}).Where(b.scope(scope))))
+}
+
+// affected turns a write that changed no row into ErrNotFound: the row is missing or outside the scope.
+func affected(res sql.Result, err error) error {
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
 // where collects the scope and the list filters as conditions.
 func (db *DB) where(t table, scope Scope, conds []listq.Cond) []sq.Sqlizer {
 	var out []sq.Sqlizer
-	if t.companyColumn != "" {
-		if c := scope.cond(t.companyColumn); c != nil {
-			out = append(out, c)
-		}
+	if c := t.scope(scope); c != nil {
+		out = append(out, c)
 	}
 	for _, c := range conds {
 		if c.Expr != "" {
@@ -214,12 +255,7 @@ func (db *DB) count(ctx context.Context, t table, scope Scope, q listq.Query, co
 // get reads one scoped row by id; a row outside the scope is ErrNotFound, like a missing one.
 func get[T any](ctx context.Context, q Querier, db *DB, t table, scope Scope, id int64, scan func(rowScanner) (T, error)) (T, error) {
 	var zero T
-	sel := db.Q.Select(t.columns...).From(t.from).Where(sq.Eq{t.idColumn: id})
-	if t.companyColumn != "" {
-		if c := scope.cond(t.companyColumn); c != nil {
-			sel = sel.Where(c)
-		}
-	}
+	sel := db.Q.Select(t.columns...).From(t.from).Where(sq.Eq{t.idColumn: id}).Where(t.scope(scope))
 	row, err := queryRow(ctx, q, sel)
 	if err != nil {
 		return zero, wrap(err, "read "+t.from)

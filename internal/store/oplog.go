@@ -4,8 +4,6 @@ import (
 	"context"
 	"database/sql"
 
-	sq "github.com/Masterminds/squirrel"
-
 	"irgas/internal/listq"
 	"irgas/internal/model"
 )
@@ -35,11 +33,7 @@ var operationLogs = table{
 	idColumn:      "o.id",
 	countCap:      OperationLogCountCap,
 	unfilteredTotal: func(ctx context.Context, db *DB, scope Scope) (int64, error) {
-		b := db.Q.Select("COALESCE(SUM(n), 0)").From("operation_log_counts")
-		if scope.CompanyID != nil {
-			b = b.Where(sq.Eq{"company_id": *scope.CompanyID})
-		}
-		row, err := queryRow(ctx, db.SQL, b)
+		row, err := queryRow(ctx, db.SQL, db.Q.Select("COALESCE(SUM(n), 0)").From("operation_log_counts").Where(scope.cond("company_id")))
 		var n int64
 		if err == nil {
 			err = row.Scan(&n)

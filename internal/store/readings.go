@@ -319,12 +319,9 @@ type Bucket struct {
 func (db *DB) ReadingBuckets(ctx context.Context, scope Scope, deviceID *int64, from, to, size, offset int64) ([]Bucket, error) {
 	b := fmt.Sprintf("((r.ts + %d) / %d) * %d - %d", offset, size, size, offset)
 	sel := db.Q.Select(b+" AS bucket", "min(r.ch4)", "avg(r.ch4)", "max(r.ch4)", "count(*)").From("readings r").
-		Where(sq.GtOrEq{"r.ts": from}).Where(sq.LtOrEq{"r.ts": to}).GroupBy("bucket").OrderBy("bucket")
+		Where(sq.GtOrEq{"r.ts": from}).Where(sq.LtOrEq{"r.ts": to}).Where(scope.cond("r.company_id")).GroupBy("bucket").OrderBy("bucket")
 	if deviceID != nil {
 		sel = sel.Where(sq.Eq{"r.device_id": *deviceID})
-	}
-	if scope.CompanyID != nil {
-		sel = sel.Where(sq.Eq{"r.company_id": *scope.CompanyID})
 	}
 	out := []Bucket{}
 	err := scanAll(ctx, db.SQL, sel, func(r rowScanner) (Bucket, error) {

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"regexp"
 	"time"
+
+	"irgas/internal/alarm"
 )
 
 // retentionBatch is how many rows a SQLite retention delete removes at a time: short write locks, so that
@@ -17,7 +19,7 @@ var retained = []struct{ table, column, extra string }{
 	{"readings", "ts", ""},
 	{"calibration_logs", "ts", ""},
 	{"device_feedback_logs", "received_at", ""},
-	{"alarm_logs", "started_at", " AND status = 'ended'"},
+	{"alarm_logs", "started_at", " AND status = '" + alarm.StatusEnded + "'"},
 	{"sms_send_log", "created_at", " AND status NOT IN ('pending', 'sending')"},
 }
 

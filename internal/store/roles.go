@@ -125,12 +125,7 @@ func (db *DB) CreateRole(ctx context.Context, in RoleInput) (int64, error) {
 // UpdateRole changes a role within scope (its company never changes).
 func (db *DB) UpdateRole(ctx context.Context, scope Scope, id int64, in RoleInput) error {
 	return db.InTx(ctx, func(tx *sql.Tx) error {
-		if _, err := get(ctx, tx, db, roles, scope, id, scanRole); err != nil {
-			return err
-		}
-		_, err := exec(ctx, tx, db.Q.Update("roles").Set("name", in.Name).Set("remark", in.Remark).
-			Set("updated_at", NowMs()).Where(sq.Eq{"id": id}))
-		if err != nil {
+		if err := db.update(ctx, tx, roles, scope, id, map[string]any{"name": in.Name, "remark": in.Remark, "updated_at": NowMs()}); err != nil {
 			return wrap(err, "update role")
 		}
 		if _, err := exec(ctx, tx, db.Q.Delete("role_permissions").Where(sq.Eq{"role_id": id})); err != nil {

@@ -209,16 +209,8 @@ func (db *DB) UpdateSMSUser(ctx context.Context, scope Scope, id int64, f SMSUse
 	return db.InTx(ctx, func(tx *sql.Tx) error {
 		v := f.values()
 		v["updated_at"] = NowMs()
-		upd := db.Q.Update("sms_users").SetMap(v).Where(sq.Eq{"id": id})
-		if scope.CompanyID != nil {
-			upd = upd.Where(sq.Eq{"company_id": *scope.CompanyID})
-		}
-		res, err := exec(ctx, tx, upd)
-		if err != nil {
+		if err := db.update(ctx, tx, smsUsers, scope, id, v); err != nil {
 			return wrap(err, "update notification user")
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return ErrNotFound
 		}
 		return db.setSMSDevices(ctx, tx, id, f)
 	})
@@ -241,34 +233,13 @@ func (db *DB) setSMSDevices(ctx context.Context, tx *sql.Tx, id int64, f SMSUser
 
 // SetSMSUserStatus enables or disables a notification user within scope.
 func (db *DB) SetSMSUserStatus(ctx context.Context, scope Scope, id int64, status int) error {
-	upd := db.Q.Update("sms_users").Set("status", status).Set("updated_at", NowMs()).Where(sq.Eq{"id": id})
-	if scope.CompanyID != nil {
-		upd = upd.Where(sq.Eq{"company_id": *scope.CompanyID})
-	}
-	res, err := exec(ctx, db.SQL, upd)
-	if err != nil {
-		return wrap(err, "update notification user")
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return ErrNotFound
-	}
-	return nil
+	return wrap(db.update(ctx, db.SQL, smsUsers, scope, id, map[string]any{"status": status, "updated_at": NowMs()}),
+		"update notification user")
 }
 
 // DeleteSMSUser removes a notification user within scope (its send log stays).
 func (db *DB) DeleteSMSUser(ctx context.Context, scope Scope, id int64) error {
-	del := db.Q.Delete("sms_users").Where(sq.Eq{"id": id})
-	if scope.CompanyID != nil {
-		del = del.Where(sq.Eq{"company_id": *scope.CompanyID})
-	}
-	res, err := exec(ctx, db.SQL, del)
-	if err != nil {
-		return wrap(err, "delete notification user")
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return ErrNotFound
-	}
-	return nil
+	return wrap(db.remove(ctx, db.SQL, smsUsers, scope, id), "delete notification user")
 }
 
 // companySMSUsers reads the enabled notification users of a company, with their devices, inside tx.
@@ -294,10 +265,8 @@ type DeviceOption struct {
 // SMSDeviceOptions lists up to limit devices within scope (of company, when given), by name or IMEI part,
 // for the device choice of notification users (whose managers may lack the device menu).
 func (db *DB) SMSDeviceOptions(ctx context.Context, scope Scope, company *int64, text string, limit int) ([]DeviceOption, error) {
-	sel := db.Q.Select("id", "name", "imei", "company_id", "address").From("devices").OrderBy("name", "id").Limit(uint64(limit))
-	if c := scope.cond("company_id"); c != nil {
-		sel = sel.Where(c)
-	}
+	sel := db.Q.Select("id", "name", "imei", "company_id", "address").From("devices").Where(scope.cond("company_id")).
+		OrderBy("name", "id").Limit(uint64(limit))
 	if company != nil {
 		sel = sel.Where(sq.Eq{"company_id": *company})
 	}

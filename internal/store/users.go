@@ -193,15 +193,8 @@ func (db *DB) fillUsers(ctx context.Context, list []model.User) error {
 
 // UpdateUserProfile changes a user's name, phone and email.
 func (db *DB) UpdateUserProfile(ctx context.Context, id int64, name, phone, email string) error {
-	res, err := exec(ctx, db.SQL, db.Q.Update("users").Set("name", name).Set("phone", phone).Set("email", email).
-		Set("updated_at", NowMs()).Where(sq.Eq{"id": id}))
-	if err != nil {
-		return wrap(err, "update user")
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return ErrNotFound
-	}
-	return nil
+	return wrap(db.update(ctx, db.SQL, users, Platform, id,
+		map[string]any{"name": name, "phone": phone, "email": email, "updated_at": NowMs()}), "update user")
 }
 
 // SetUserStatus enables or disables a user; disabling revokes its sessions.
@@ -269,10 +262,7 @@ func (db *DB) RolesOf(ctx context.Context, scope Scope, ids []int64) ([]model.Ro
 	if len(ids) == 0 {
 		return out, nil
 	}
-	sel := db.Q.Select(roles.columns...).From(roles.from).Where(sq.Eq{"r.id": ids})
-	if c := scope.cond(roles.companyColumn); c != nil {
-		sel = sel.Where(c)
-	}
+	sel := db.Q.Select(roles.columns...).From(roles.from).Where(sq.Eq{"r.id": ids}).Where(roles.scope(scope))
 	if err := scanAll(ctx, db.SQL, sel, scanRole, func(r model.Role) error { out = append(out, r); return nil }); err != nil {
 		return nil, wrap(err, "read roles")
 	}
@@ -285,12 +275,8 @@ func (db *DB) RolesOf(ctx context.Context, scope Scope, ids []int64) ([]model.Ro
 // SetPassword replaces a user's password hash and revokes all of its sessions, in one transaction.
 func (db *DB) SetPassword(ctx context.Context, userID int64, hash string) error {
 	return db.InTx(ctx, func(tx *sql.Tx) error {
-		res, err := exec(ctx, tx, db.Q.Update("users").Set("password_hash", hash).Set("updated_at", NowMs()).Where(sq.Eq{"id": userID}))
-		if err != nil {
+		if err := db.update(ctx, tx, users, Platform, userID, map[string]any{"password_hash": hash, "updated_at": NowMs()}); err != nil {
 			return wrap(err, "set password")
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return ErrNotFound
 		}
 		return db.DeleteUserSessions(ctx, tx, userID)
 	})
