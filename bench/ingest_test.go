@@ -49,7 +49,7 @@ type storeNothing struct{}
 func (storeNothing) InsertReadingBatch(_ context.Context, batch store.ReadingBatch) (int64, error) {
 	return int64(len(batch.Readings)), nil
 }
-func (storeNothing) MoveLiveState(context.Context, map[int64]store.Reading) error { return nil }
+func (storeNothing) MoveLiveState(context.Context, map[int64]model.Reading) error { return nil }
 
 // benchIngest runs the fleet against a broker whose writer stores into to; db holds the devices.
 func benchIngest(b *testing.B, db *store.DB, to ingest.Store) {
@@ -121,10 +121,10 @@ func benchIngest(b *testing.B, db *store.DB, to ingest.Store) {
 		}
 
 		// The same number of rows as a plain batched insert (500 rows a statement, 5,000 a transaction).
-		rows := make([]store.Reading, 0, 5000)
+		rows := make([]model.Reading, 0, 5000)
 		start := time.Now()
 		for i := range len(devs) * per {
-			rows = append(rows, store.Reading{DeviceID: devs[i%len(devs)].id, CompanyID: company, ReceivedAt: 1, CH4: 1,
+			rows = append(rows, model.Reading{DeviceID: devs[i%len(devs)].id, CompanyID: company, ReceivedAt: 1, CH4: 1,
 				TS: base - int64(round*len(devs)*per+i+1)})
 			if len(rows) == cap(rows) {
 				if err := plainInsert(ctx, db, rows); err != nil {
@@ -171,7 +171,7 @@ func loadgen(b *testing.B) string {
 
 // plainInsert is the baseline: the same rows with nothing else, 500 a statement (prepared once a
 // transaction, as the ingestion path prepares its own), 5,000 a transaction.
-func plainInsert(ctx context.Context, db *store.DB, rows []store.Reading) error {
+func plainInsert(ctx context.Context, db *store.DB, rows []model.Reading) error {
 	const per = 500
 	return db.InTx(ctx, func(tx *sql.Tx) error {
 		tuple := "(?, ?, ?, ?, ?, ?, ?, ?, ?)"

@@ -89,7 +89,7 @@ func readingsDB(b *testing.B, dialect string) (*store.DB, int64, int64) {
 	perOther := (readingsTotal - watchedPerMin) / (readingsDevices - 1)
 	extra := (readingsTotal - watchedPerMin) % (readingsDevices - 1)
 	span := now.Sub(from).Milliseconds()
-	rows := make([]store.Reading, 0, 5000)
+	rows := make([]model.Reading, 0, 5000)
 	flush := func() {
 		if err := plainInsert(ctx, db, rows); err != nil {
 			b.Fatal(err)
@@ -112,7 +112,7 @@ func readingsDB(b *testing.B, dialect string) (*store.DB, int64, int64) {
 		}
 		for k := range count {
 			ts := from.UnixMilli() + int64(k)*span/int64(count)
-			rows = append(rows, store.Reading{DeviceID: id, CompanyID: company, TS: ts, ReceivedAt: ts,
+			rows = append(rows, model.Reading{DeviceID: id, CompanyID: company, TS: ts, ReceivedAt: ts,
 				CH4: float64((k*7+i)%50) / 10})
 			if len(rows) == cap(rows) {
 				flush()

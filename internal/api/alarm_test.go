@@ -71,7 +71,7 @@ func TestGasAlarmFromReadings(t *testing.T) {
 		}
 		var st struct {
 			ByKind map[string]int64
-			ByDay  []store.AlarmCount
+			ByDay  []model.AlarmCount
 		}
 		e.Get("/api/alarmLog/statistic", ct).Into(t, &st)
 		if st.ByKind["gas"] != 2 || len(st.ByDay) != 1 || st.ByDay[0].Count != 2 {

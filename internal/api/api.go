@@ -1,6 +1,10 @@
 // Package api is the HTTP API: one route table that names, for every call, its permission code, its
 // module and action for the operation record, and its typed endpoint; the router, the OpenAPI document
 // and the permission check are all made from that table.
+//
+// A handler reads the store directly only for what the store answers as it is within the caller's company
+// scope; every change, check or record, and every read a service offers, goes through the service
+// (docs/api.md "Handlers, services and the store").
 package api
 
 import (
@@ -56,7 +60,11 @@ type Route struct {
 	SignIn bool
 	// Stream is a long-lived answer (server-sent events): no time limit, and the token may come as ?token=
 	// because a browser's EventSource cannot send headers.
-	Stream   bool
+	Stream bool
+	// Produces lists the media types of a success that is not the JSON envelope: a file or a stream.
+	Produces []string
+	// Bare calls answer Endpoint.Out as it is, without the envelope (the external broker's hooks).
+	Bare     bool
 	Endpoint httpx.Endpoint
 }
 
@@ -151,7 +159,7 @@ func (a *API) bodyTimeout(rt Route) time.Duration {
 
 // timeout is a call's time limit: longer for one that streams a file (an export, an import, an image).
 func (a *API) timeout(rt Route) time.Duration {
-	if rt.Endpoint.Out == nil || rt.Multipart {
+	if len(rt.Produces) > 0 || rt.Multipart {
 		return cmp.Or(a.Config.ExportTimeout, config.DefaultExportTimeout)
 	}
 	return cmp.Or(a.Config.QueryTimeout, config.DefaultQueryTimeout)
@@ -237,7 +245,8 @@ func bearer(r *http.Request) string {
 	return ""
 }
 
-// pathID reads the {id} of a path; a value that is not a positive integer is a 400.
+// pathID reads the {id} of a path; a value that is not a positive integer is a 400. Handlers take it
+// through withID.
 func pathID(r *http.Request) (int64, error) {
 	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
 	if err != nil || id < 1 {
@@ -245,6 +254,24 @@ func pathID(r *http.Request) (int64, error) {
 	}
 	return id, nil
 }
+
+// withID runs fn with the path's {id} and the actor: the one way a handler reads a record's id.
+func withID[Out any](r *http.Request, fn func(a *auth.Actor, id int64) (Out, error)) (Out, error) {
+	id, err := pathID(r)
+	if err != nil {
+		var zero Out
+		return zero, err
+	}
+	return fn(auth.ActorFrom(r.Context()), id)
+}
+
+// The two paths whose key is not an integer id have a reader each (openapi.go types them by name).
+
+// fileID is the {fileId} of an uploaded file: random base32 text, looked up as it is (unknown: 404).
+func fileID(r *http.Request) string { return r.PathValue("fileId") }
+
+// pathIMEI is the {imei} of a device's ingestion path, checked with the device's secret.
+func pathIMEI(r *http.Request) string { return r.PathValue("imei") }
 
 // parseList reads a list query against spec.
 func parseList(r *http.Request, spec listq.Spec) (listq.Query, error) {

@@ -43,10 +43,10 @@ type BrokerVerdict struct {
 func (a *API) brokerHookRoutes() []Route {
 	return []Route{
 		{Method: "POST", Path: "/mqtt/auth", Summary: "External broker: may this client connect? (EMQX HTTP authentication; bearer IRGAS_MQTT_HOOK_TOKEN)",
-			Public: true, NoRecord: true, MaxBody: 4 << 10, Endpoint: httpx.Endpoint{Handler: http.HandlerFunc(a.brokerAuth),
+			Public: true, NoRecord: true, Bare: true, MaxBody: 4 << 10, Endpoint: httpx.Endpoint{Handler: http.HandlerFunc(a.brokerAuth),
 				In: typeOf[BrokerAuthInput](), Out: typeOf[BrokerVerdict]()}},
 		{Method: "POST", Path: "/mqtt/acl", Summary: "External broker: may this client publish or subscribe to this topic? (EMQX HTTP authorization; bearer IRGAS_MQTT_HOOK_TOKEN)",
-			Public: true, NoRecord: true, MaxBody: 4 << 10, Endpoint: httpx.Endpoint{Handler: http.HandlerFunc(a.brokerACL),
+			Public: true, NoRecord: true, Bare: true, MaxBody: 4 << 10, Endpoint: httpx.Endpoint{Handler: http.HandlerFunc(a.brokerACL),
 				In: typeOf[BrokerACLInput](), Out: typeOf[BrokerVerdict]()}},
 	}
 }

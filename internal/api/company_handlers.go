@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 
 	"irgas/internal/auth"
@@ -27,8 +28,9 @@ func (a *API) companyRoutes() []Route {
 		{Method: "GET", Path: "/company/simple-list", Summary: "Every company's id and name, for selects (platform users)",
 			Perm:         "UserManagement|RoleManagement|CompanyManagement|OperationLogManagement|DeviceManagement|SmsUserManagement",
 			PlatformOnly: true, Endpoint: httpx.NoBody(a.companyRefs)},
-		{Method: "GET", Path: "/company/export", Summary: "Export companies (.xlsx, same filters as the list)", Perm: m + ":export",
-			List: &store.CompanyList, Endpoint: httpx.Raw(a.exportCompanies)},
+		exportRoute("/company/export", "Export companies (.xlsx, same filters as the list)", m+":export", xlsxExport[model.Company]{
+			list: store.CompanyList, sheet: export.Sheet{Zh: "企业列表", En: "companies"}, columns: a.companyColumns,
+			each: a.Companies.Each}),
 		{Method: "GET", Path: "/company/{id}", Summary: "Read a company", Perm: m, Endpoint: httpx.NoBody(a.getCompany)},
 		{Method: "PUT", Path: "/company/{id}", Summary: "Update a company's register data", Perm: m + ":update",
 			Module: m, Action: "update", Endpoint: httpx.JSON(a.updateCompany)},
@@ -54,20 +56,18 @@ func (a *API) industries(r *http.Request) ([]model.Industry, error) {
 
 func (a *API) regionTree(*http.Request) ([]region.Node, error) { return region.Tree(), nil }
 
-func (a *API) listCompanies(r *http.Request) (store.Page[model.Company], error) {
+func (a *API) listCompanies(r *http.Request) (model.Page[model.Company], error) {
 	q, err := parseList(r, store.CompanyList)
 	if err != nil {
-		return store.Page[model.Company]{}, err
+		return model.Page[model.Company]{}, err
 	}
 	return a.Companies.List(r.Context(), auth.ActorFrom(r.Context()), q)
 }
 
 func (a *API) getCompany(r *http.Request) (model.Company, error) {
-	id, err := pathID(r)
-	if err != nil {
-		return model.Company{}, err
-	}
-	return a.Companies.Get(r.Context(), auth.ActorFrom(r.Context()), id)
+	return withID(r, func(actor *auth.Actor, id int64) (model.Company, error) {
+		return a.Companies.Get(r.Context(), actor, id)
+	})
 }
 
 func (a *API) createCompany(r *http.Request, in *company.CreateInput) (model.Company, error) {
@@ -75,58 +75,44 @@ func (a *API) createCompany(r *http.Request, in *company.CreateInput) (model.Com
 }
 
 func (a *API) updateCompany(r *http.Request, in *company.Fields) (model.Company, error) {
-	id, err := pathID(r)
-	if err != nil {
-		return model.Company{}, err
-	}
-	return a.Companies.Update(r.Context(), auth.ActorFrom(r.Context()), id, *in)
+	return withID(r, func(actor *auth.Actor, id int64) (model.Company, error) {
+		return a.Companies.Update(r.Context(), actor, id, *in)
+	})
 }
 
 func (a *API) setCompanyStatus(r *http.Request, in *company.StatusInput) (model.Company, error) {
-	id, err := pathID(r)
-	if err != nil {
-		return model.Company{}, err
-	}
-	return a.Companies.SetStatus(r.Context(), auth.ActorFrom(r.Context()), id, *in.Status)
+	return withID(r, func(actor *auth.Actor, id int64) (model.Company, error) {
+		return a.Companies.SetStatus(r.Context(), actor, id, *in.Status)
+	})
 }
 
 func (a *API) deleteCompany(r *http.Request) (httpx.Empty, error) {
-	id, err := pathID(r)
-	if err != nil {
-		return nil, err
-	}
-	return nil, a.Companies.Delete(r.Context(), auth.ActorFrom(r.Context()), id)
+	return withID(r, func(actor *auth.Actor, id int64) (httpx.Empty, error) {
+		return nil, a.Companies.Delete(r.Context(), actor, id)
+	})
 }
 
 func (a *API) resetCompanyPassword(r *http.Request, in *auth.PasswordInput) (auth.PasswordResult, error) {
-	id, err := pathID(r)
-	if err != nil {
-		return auth.PasswordResult{}, err
-	}
-	return a.Companies.ResetAdminPassword(r.Context(), auth.ActorFrom(r.Context()), id, *in)
+	return withID(r, func(actor *auth.Actor, id int64) (auth.PasswordResult, error) {
+		return a.Companies.ResetAdminPassword(r.Context(), actor, id, *in)
+	})
 }
 
 func (a *API) companyRefs(r *http.Request) ([]model.CompanyRef, error) {
 	return a.Companies.Refs(r.Context(), auth.ActorFrom(r.Context()))
 }
 
-func (a *API) exportCompanies(w http.ResponseWriter, r *http.Request) {
-	q, err := parseList(r, store.CompanyList)
+// companyColumns name each company's industry in the caller's language.
+func (a *API) companyColumns(ctx context.Context, lang i18n.Lang) ([]export.Column[model.Company], error) {
+	industries, err := a.DB.Industries(ctx)
 	if err != nil {
-		httpx.Fail(w, r, err)
-		return
-	}
-	lang := export.Lang(r)
-	industries, err := a.DB.Industries(r.Context())
-	if err != nil {
-		httpx.Fail(w, r, err)
-		return
+		return nil, err
 	}
 	industryName := map[string]string{}
 	for _, i := range industries {
 		industryName[i.Code] = map[bool]string{true: i.NameEn, false: i.NameZh}[lang == i18n.EN]
 	}
-	cols := []export.Column[model.Company]{
+	return []export.Column[model.Company]{
 		{Zh: "企业名称", En: "Name", Value: func(c model.Company) any { return c.Name }},
 		{Zh: "统一社会信用代码", En: "Credit code", Value: func(c model.Company) any { return c.CreditCode }},
 		{Zh: "行业", En: "Industry", Value: func(c model.Company) any { return industryName[c.IndustryCode] }},
@@ -138,12 +124,5 @@ func (a *API) exportCompanies(w http.ResponseWriter, r *http.Request) {
 		{Zh: "状态", En: "Status", Value: func(c model.Company) any { return export.Status(lang, c.Status) }},
 		{Zh: "备注", En: "Remark", Value: func(c model.Company) any { return c.Remark }},
 		{Zh: "创建时间", En: "Created", Value: func(c model.Company) any { return export.Time(&c.CreatedAt) }},
-	}
-	actor := auth.ActorFrom(r.Context())
-	err = export.Write(w, r, export.Sheet{Zh: "企业列表", En: "companies"}, cols, func(yield func(model.Company) error) error {
-		return a.Companies.Each(r.Context(), actor, q, yield)
-	})
-	if err != nil {
-		httpx.Fail(w, r, err)
-	}
+	}, nil
 }

@@ -1,13 +1,14 @@
 package api
 
 import (
-	"fmt"
+	"context"
 	"net/http"
 
 	"irgas/internal/auth"
 	"irgas/internal/device"
 	"irgas/internal/export"
 	"irgas/internal/httpx"
+	"irgas/internal/i18n"
 	"irgas/internal/model"
 	"irgas/internal/permission"
 	"irgas/internal/store"
@@ -20,8 +21,9 @@ func (a *API) deviceRoutes() []Route {
 			Endpoint: httpx.NoBody(a.listDevices)},
 		{Method: "POST", Path: "/device", Summary: "Create a device (the answer carries its secret, shown once)",
 			Perm: m + ":create", Module: m, Action: "create", Endpoint: httpx.JSON(a.createDevice)},
-		{Method: "GET", Path: "/device/export", Summary: "Export devices (.xlsx, same filters as the list)", Perm: m + ":export",
-			List: &store.DeviceList, Endpoint: httpx.Raw(a.exportDevices)},
+		exportRoute("/device/export", "Export devices (.xlsx, same filters as the list)", m+":export", xlsxExport[model.Device]{
+			list: store.DeviceList, sheet: export.Sheet{Zh: "报警设备", En: "devices"}, columns: deviceColumns,
+			each: a.Devices.Each}),
 		{Method: "POST", Path: "/device/set-alert-param", Summary: "Queue alarm thresholds for devices", Perm: m + ":param",
 			Module: m, Action: "param", Endpoint: httpx.JSON(a.setAlertParam)},
 		{Method: "POST", Path: "/device/set-interval-param", Summary: "Queue report and heartbeat intervals for devices",
@@ -48,20 +50,10 @@ func (a *API) deviceRoutes() []Route {
 	}
 }
 
-// withID runs fn with the path's {id} and the actor.
-func withID[Out any](r *http.Request, fn func(a *auth.Actor, id int64) (Out, error)) (Out, error) {
-	id, err := pathID(r)
-	if err != nil {
-		var zero Out
-		return zero, err
-	}
-	return fn(auth.ActorFrom(r.Context()), id)
-}
-
-func (a *API) listDevices(r *http.Request) (store.Page[model.Device], error) {
+func (a *API) listDevices(r *http.Request) (model.Page[model.Device], error) {
 	q, err := parseList(r, store.DeviceList)
 	if err != nil {
-		return store.Page[model.Device]{}, err
+		return model.Page[model.Device]{}, err
 	}
 	return a.Devices.List(r.Context(), auth.ActorFrom(r.Context()), q)
 }
@@ -132,20 +124,8 @@ func (a *API) deviceCommands(r *http.Request) ([]model.DeviceCommand, error) {
 	})
 }
 
-func (a *API) exportDevices(w http.ResponseWriter, r *http.Request) {
-	q, err := parseList(r, store.DeviceList)
-	if err != nil {
-		httpx.Fail(w, r, err)
-		return
-	}
-	lang := export.Lang(r)
-	num := func(v *float64, digits int) any {
-		if v == nil {
-			return ""
-		}
-		return fmt.Sprintf("%.*f", digits, *v)
-	}
-	cols := []export.Column[model.Device]{
+func deviceColumns(_ context.Context, lang i18n.Lang) ([]export.Column[model.Device], error) {
+	return []export.Column[model.Device]{
 		{Zh: "IMEI", En: "IMEI", Value: func(d model.Device) any { return d.IMEI }},
 		{Zh: "设备名称", En: "Name", Value: func(d model.Device) any { return d.Name }},
 		{Zh: "设备类型", En: "Type", Value: func(d model.Device) any { return d.TypeName + " " + d.TypeModel }},
@@ -156,16 +136,9 @@ func (a *API) exportDevices(w http.ResponseWriter, r *http.Request) {
 		{Zh: "状态", En: "Status", Value: func(d model.Device) any { return export.Status(lang, d.Status) }},
 		{Zh: "在线", En: "Online", Value: func(d model.Device) any { return map[bool]string{true: "1", false: "0"}[d.Online] }},
 		{Zh: "最后上报", En: "Last seen", Value: func(d model.Device) any { return export.Time(d.LastSeenAt) }},
-		{Zh: "甲烷(%LEL)", En: "CH4 (%LEL)", Value: func(d model.Device) any { return num(d.CH4, 1) }},
+		{Zh: "甲烷(%LEL)", En: "CH4 (%LEL)", Value: func(d model.Device) any { return fmtNum(d.CH4, 1) }},
 		{Zh: "低报阈值", En: "Low threshold", Value: func(d model.Device) any { return d.Confirmed.AlertLow }},
 		{Zh: "高报阈值", En: "High threshold", Value: func(d model.Device) any { return d.Confirmed.AlertHigh }},
 		{Zh: "创建时间", En: "Created", Value: func(d model.Device) any { return export.Time(&d.CreatedAt) }},
-	}
-	actor := auth.ActorFrom(r.Context())
-	err = export.Write(w, r, export.Sheet{Zh: "报警设备", En: "devices"}, cols, func(yield func(model.Device) error) error {
-		return a.Devices.Each(r.Context(), actor, q, yield)
-	})
-	if err != nil {
-		httpx.Fail(w, r, err)
-	}
+	}, nil
 }

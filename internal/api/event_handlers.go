@@ -13,6 +13,7 @@ import (
 	"irgas/internal/apperr"
 	"irgas/internal/auth"
 	"irgas/internal/httpx"
+	"irgas/internal/model"
 	"irgas/internal/permission"
 	"irgas/internal/store"
 )
@@ -26,6 +27,9 @@ const (
 	eventBatch     = 500
 )
 
+// eventStream is the live feed's media type.
+const eventStream = "text/event-stream"
+
 // eventsPerm is the live feed's permission, checked at the start and again while it runs.
 const eventsPerm = permission.DeviceManagement
 
@@ -33,7 +37,7 @@ func (a *API) eventRoutes() []Route {
 	return []Route{
 		{Method: "GET", Path: "/events", Summary: "Live feed (server-sent events): alarm.started, alarm.raised, alarm.ended, " +
 			"device.offline, device.online, company-scoped; resumes after Last-Event-ID; the token may come as ?token=",
-			Perm: eventsPerm, NoRecord: true, Stream: true, Endpoint: httpx.Raw(a.events)},
+			Perm: eventsPerm, NoRecord: true, Stream: true, Produces: []string{eventStream}, Endpoint: httpx.Raw(a.events)},
 	}
 }
 
@@ -85,7 +89,7 @@ func (a *API) events(w http.ResponseWriter, r *http.Request) {
 	}
 	rc := http.NewResponseController(w)
 	h := w.Header()
-	h.Set("Content-Type", "text/event-stream")
+	h.Set("Content-Type", eventStream)
 	h.Set("Cache-Control", "no-cache")
 	h.Set("X-Accel-Buffering", "no") // nginx: do not buffer the stream
 	w.WriteHeader(http.StatusOK)
@@ -148,7 +152,7 @@ func endFeed(w http.ResponseWriter, rc *http.ResponseController) {
 }
 
 // eventName is the SSE event name: a device going offline or coming back is told as such.
-func eventName(e store.Event) string {
+func eventName(e model.Event) string {
 	if e.AlarmKind == alarm.Offline {
 		switch e.Type {
 		case store.EventAlarmStarted:

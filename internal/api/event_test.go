@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"irgas/internal/apitest"
+	"irgas/internal/model"
 	"irgas/internal/store"
 	"irgas/internal/testdb"
 )
@@ -17,7 +18,7 @@ import (
 // sseEvent is one event as a browser's EventSource sees it.
 type sseEvent struct {
 	id, name string
-	data     store.Event
+	data     model.Event
 }
 
 // openFeed connects to /api/events and delivers its events on a channel until the test ends.

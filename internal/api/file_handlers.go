@@ -1,22 +1,14 @@
 package api
 
 import (
-	"crypto/rand"
 	"io"
 	"net/http"
-	"strings"
 
-	"irgas/internal/apperr"
 	"irgas/internal/auth"
+	"irgas/internal/files"
 	"irgas/internal/httpx"
 	"irgas/internal/permission"
 )
-
-// maxImage bounds an uploaded image.
-const maxImage = 5 << 20
-
-// imageTypes are the types an upload may have, as sniffed from its bytes (never as the client says).
-var imageTypes = map[string]bool{"image/png": true, "image/jpeg": true, "image/gif": true, "image/webp": true}
 
 // UploadResult answers an upload with the address the editor puts in <img src>.
 type UploadResult struct {
@@ -28,35 +20,27 @@ func (a *API) fileRoutes() []Route {
 	return []Route{
 		{Method: "POST", Path: "/upload/image", Summary: "Upload an image for the rich-text editor (png, jpeg, gif, webp; 5 MiB)",
 			Perm:   permission.DeviceTypeManagement + ":create|" + permission.DeviceTypeManagement + ":update",
-			Module: "Files", Action: "upload", MaxBody: maxImage + 64<<10, Multipart: true, Endpoint: httpx.Raw(a.uploadImage)},
-		{Method: "GET", Path: "/files/{id}", Summary: "An uploaded image (public: its id is unguessable)", Public: true,
-			Endpoint: httpx.Raw(a.serveFile)},
+			Module: "Files", Action: "upload", MaxBody: files.MaxImage + 64<<10, Multipart: true,
+			Endpoint: httpx.Endpoint{Handler: http.HandlerFunc(a.uploadImage), Out: typeOf[UploadResult]()}},
+		{Method: "GET", Path: "/files/{fileId}", Summary: "An uploaded image (public: its id is unguessable)", Public: true,
+			Produces: files.ImageTypes, Endpoint: httpx.Raw(a.serveFile)},
 	}
 }
 
 func (a *API) uploadImage(w http.ResponseWriter, r *http.Request) {
 	file, _, err := r.FormFile("file")
 	if err != nil {
-		httpx.Fail(w, r, httpx.UploadError(err, maxImage))
+		httpx.Fail(w, r, httpx.UploadError(err, files.MaxImage))
 		return
 	}
 	defer file.Close()
-	data, err := io.ReadAll(io.LimitReader(file, maxImage+1))
+	data, err := io.ReadAll(io.LimitReader(file, files.MaxImage+1))
 	if err != nil {
 		httpx.Fail(w, r, err)
 		return
 	}
-	if len(data) > maxImage {
-		httpx.Fail(w, r, apperr.New(http.StatusRequestEntityTooLarge, apperr.CodeTooLarge, "error.too_large", "5 MiB"))
-		return
-	}
-	contentType := http.DetectContentType(data)
-	if !imageTypes[contentType] {
-		httpx.Fail(w, r, apperr.Validation(apperr.Field("file", "file.not_image")))
-		return
-	}
-	id := strings.ToLower(rand.Text())
-	if err := a.DB.PutFile(r.Context(), id, contentType, data, auth.ActorFrom(r.Context()).UserID); err != nil {
+	id, err := files.SaveImage(r.Context(), a.DB, auth.ActorFrom(r.Context()).UserID, data)
+	if err != nil {
 		httpx.Fail(w, r, err)
 		return
 	}
@@ -65,7 +49,7 @@ func (a *API) uploadImage(w http.ResponseWriter, r *http.Request) {
 }
 
 func (a *API) serveFile(w http.ResponseWriter, r *http.Request) {
-	f, err := a.DB.GetFile(r.Context(), r.PathValue("id"))
+	f, err := a.DB.GetFile(r.Context(), fileID(r))
 	if err != nil {
 		httpx.Fail(w, r, err)
 		return

@@ -31,9 +31,9 @@ type HomeStatistic struct {
 	AlarmsToday     *int64 `json:"alarmsToday"`
 	UnhandledAlarms *int64 `json:"unhandledAlarms"`
 	// AlarmTrend is the alarms of the last 30 local days by day and kind (the last 7 are the 7-day trend).
-	AlarmTrend   []store.AlarmCount `json:"alarmTrend"`
-	ByType       []store.Named      `json:"byType"`
-	ByProvince   []store.Named      `json:"byProvince"`
+	AlarmTrend   []model.AlarmCount `json:"alarmTrend"`
+	ByType       []model.Named      `json:"byType"`
+	ByProvince   []model.Named      `json:"byProvince"`
 	LatestAlarms []model.Alarm      `json:"latestAlarms"`
 	GeneratedAt  int64              `json:"generatedAt"`
 }
@@ -96,7 +96,7 @@ func (a *API) homeStatistic(r *http.Request) (HomeStatistic, error) {
 // deviceGroups are the home page's parts that change only when devices are added, moved or removed: counted
 // at most every homeGroupsTTL per scope and instance, so that a page that refreshes on every alarm does not
 // group 100,000 devices each time.
-type deviceGroups struct{ byType, byProvince []store.Named }
+type deviceGroups struct{ byType, byProvince []model.Named }
 
 const homeGroupsTTL = 30 * time.Second
 

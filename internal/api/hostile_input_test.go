@@ -85,6 +85,9 @@ func TestEveryListRefusesHostileQueries(t *testing.T) {
 				{text + "=%FF%FE", "query.bad_text"},
 			}
 			for _, at := range attacks {
+				if rt.List.Unpaged && (strings.HasPrefix(at.query, "page") || strings.HasPrefix(at.query, "sort")) {
+					continue // an option list reads no paging or sort key
+				}
 				for _, lang := range langs {
 					r := e.Do(apitest.Req{Method: rt.Method, Path: path + "?" + at.query, Token: admin, Lang: string(lang)})
 					var want string

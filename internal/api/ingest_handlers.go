@@ -13,6 +13,7 @@ import (
 	"irgas/internal/httpx"
 	"irgas/internal/i18n"
 	"irgas/internal/ingest"
+	"irgas/internal/model"
 	"irgas/internal/permission"
 	"irgas/internal/store"
 	"irgas/internal/validate"
@@ -44,7 +45,7 @@ func (a *API) ingestRoutes() []Route {
 
 // ingestHTTP answers 200 only once every reading of the message is committed.
 func (a *API) ingestHTTP(w http.ResponseWriter, r *http.Request) {
-	dev, err := ingest.Authenticate(r.Context(), a.DB, r.PathValue("imei"), r.Header.Get("X-Device-Secret"))
+	dev, err := ingest.Authenticate(r.Context(), a.DB, pathIMEI(r), r.Header.Get("X-Device-Secret"))
 	if err != nil {
 		httpx.Fail(w, r, err)
 		return
@@ -74,7 +75,7 @@ func (a *API) ingestHTTP(w http.ResponseWriter, r *http.Request) {
 
 // ingestAck records a device's answers sent over HTTP.
 func (a *API) ingestAck(w http.ResponseWriter, r *http.Request) {
-	dev, err := ingest.Authenticate(r.Context(), a.DB, r.PathValue("imei"), r.Header.Get("X-Device-Secret"))
+	dev, err := ingest.Authenticate(r.Context(), a.DB, pathIMEI(r), r.Header.Get("X-Device-Secret"))
 	if err != nil {
 		httpx.Fail(w, r, err)
 		return
@@ -119,10 +120,10 @@ func (a *API) calibrationRoutes() []Route {
 	}
 }
 
-func (a *API) listCalibrations(r *http.Request) (store.Page[store.Calibration], error) {
+func (a *API) listCalibrations(r *http.Request) (model.Page[model.Calibration], error) {
 	q, err := parseList(r, store.CalibrationList)
 	if err != nil {
-		return store.Page[store.Calibration]{}, err
+		return model.Page[model.Calibration]{}, err
 	}
 	return a.DB.ListCalibrations(r.Context(), auth.ActorFrom(r.Context()).Scope(), q)
 }

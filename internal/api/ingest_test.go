@@ -245,7 +245,7 @@ func TestCalibrationReports(t *testing.T) {
 		bad := map[string]any{"type": "calibration", "ts": now, "kind": "full", "result": "maybe"}
 		expect(t, ingest(e, d.IMEI, d.Secret, []map[string]any{{"ts": now + 1, "ch4": 1}, bad}), 422, 42200)
 		var p struct {
-			List  []store.Calibration
+			List  []model.Calibration
 			Total int64
 		}
 		e.Get(fmt.Sprintf("/api/calibrateLog?deviceId=%d", d.ID), ct).Into(t, &p)

@@ -20,18 +20,16 @@ func (a *API) operationLogRoutes() []Route {
 	}
 }
 
-func (a *API) listOperationLogs(r *http.Request) (store.Page[model.OperationLog], error) {
+func (a *API) listOperationLogs(r *http.Request) (model.Page[model.OperationLog], error) {
 	q, err := parseList(r, store.OperationLogList)
 	if err != nil {
-		return store.Page[model.OperationLog]{}, err
+		return model.Page[model.OperationLog]{}, err
 	}
 	return a.DB.ListOperationLogs(r.Context(), auth.ActorFrom(r.Context()).Scope(), q)
 }
 
 func (a *API) getOperationLog(r *http.Request) (model.OperationLog, error) {
-	id, err := pathID(r)
-	if err != nil {
-		return model.OperationLog{}, err
-	}
-	return a.DB.GetOperationLog(r.Context(), auth.ActorFrom(r.Context()).Scope(), id)
+	return withID(r, func(actor *auth.Actor, id int64) (model.OperationLog, error) {
+		return a.DB.GetOperationLog(r.Context(), actor.Scope(), id)
+	})
 }

@@ -9,6 +9,7 @@ import (
 	"irgas/internal/auth"
 	"irgas/internal/export"
 	"irgas/internal/httpx"
+	"irgas/internal/model"
 	"irgas/internal/permission"
 	"irgas/internal/store"
 )
@@ -25,7 +26,7 @@ type Statistic struct {
 	BucketMs int64          `json:"bucketMs"`
 	From     int64          `json:"from"`
 	To       int64          `json:"to"`
-	Points   []store.Bucket `json:"points"`
+	Points   []model.Bucket `json:"points"`
 }
 
 func (a *API) readingRoutes() []Route {
@@ -33,18 +34,19 @@ func (a *API) readingRoutes() []Route {
 	return []Route{
 		{Method: "GET", Path: "/deviceDataLog", Summary: "List readings, newest first", Perm: m, List: &store.ReadingList,
 			Endpoint: httpx.NoBody(a.listReadings)},
-		{Method: "GET", Path: "/deviceDataLog/export", Summary: "Export readings (.xlsx, same filters)", Perm: m + ":export",
-			List: &store.ReadingList, Endpoint: httpx.Raw(a.exportReadings)},
+		exportRoute("/deviceDataLog/export", "Export readings (.xlsx, same filters)", m+":export", xlsxExport[model.ReadingRow]{
+			list: store.ReadingList, sheet: export.Sheet{Zh: "设备数据", En: "readings"}, columns: fixed(readingColumns),
+			each: scoped(a.DB.EachReading)}),
 		{Method: "GET", Path: "/deviceDataLog/statistic", Perm: m, List: &store.ReadingList,
 			Summary:  "Methane min/avg/max per time bucket for a device (deviceId), or readings per day of a company, over ts=$gte:&ts=$lte: (default: the last 24 hours)",
 			Endpoint: httpx.NoBody(a.readingStatistic)},
 	}
 }
 
-func (a *API) listReadings(r *http.Request) (store.Page[store.ReadingRow], error) {
+func (a *API) listReadings(r *http.Request) (model.Page[model.ReadingRow], error) {
 	q, err := parseList(r, store.ReadingList)
 	if err != nil {
-		return store.Page[store.ReadingRow]{}, err
+		return model.Page[model.ReadingRow]{}, err
 	}
 	return a.DB.ListReadings(r.Context(), auth.ActorFrom(r.Context()).Scope(), q)
 }
@@ -56,32 +58,19 @@ func (a *API) readingStatistic(r *http.Request) (Statistic, error) {
 	}
 	actor := auth.ActorFrom(r.Context())
 	now := time.Now()
-	st := Statistic{From: now.Add(-24 * time.Hour).UnixMilli(), To: now.UnixMilli()}
+	var st Statistic
+	st.From, st.To = q.Range("ts", now.Add(-24*time.Hour).UnixMilli(), now.UnixMilli())
 	var device *int64
-	scope := actor.Scope()
-	for _, c := range q.Conds {
-		switch c.Column {
-		case "r.ts":
-			if c.Gte != nil {
-				st.From = *c.Gte
-			}
-			if c.Lte != nil {
-				st.To = *c.Lte
-			}
-		case "r.device_id":
-			if len(c.Ints) != 1 {
-				return st, apperr.BadRequest("query.bad_value", "deviceId")
-			}
-			device = &c.Ints[0]
-			if _, err := a.DB.GetDevice(r.Context(), scope, c.Ints[0]); err != nil {
-				return st, err
-			}
-		case "r.company_id":
-			if scope.IsPlatform() && len(c.Ints) == 1 {
-				scope = store.Company(c.Ints[0])
-			}
+	switch ids := q.Ints("deviceId"); {
+	case len(ids) > 1:
+		return st, apperr.BadRequest("query.bad_value", "deviceId")
+	case len(ids) == 1:
+		device = &ids[0]
+		if _, err := a.Devices.Get(r.Context(), actor, *device); err != nil {
+			return st, err
 		}
 	}
+	scope := statisticScope(actor, q)
 	if st.To <= st.From {
 		return st, apperr.BadRequest("query.bad_range", "ts")
 	}
@@ -101,43 +90,30 @@ func (a *API) readingStatistic(r *http.Request) (Statistic, error) {
 	return st, err
 }
 
-func (a *API) exportReadings(w http.ResponseWriter, r *http.Request) {
-	q, err := parseList(r, store.ReadingList)
-	if err != nil {
-		httpx.Fail(w, r, err)
-		return
+func fmtNum(v *float64, digits int) any {
+	if v == nil {
+		return ""
 	}
-	fmtNum := func(v *float64, digits int) any {
-		if v == nil {
+	return fmt.Sprintf("%.*f", digits, *v)
+}
+
+var readingColumns = []export.Column[model.ReadingRow]{
+	{Zh: "IMEI", En: "IMEI", Value: func(x model.ReadingRow) any { return x.IMEI }},
+	{Zh: "设备名称", En: "Device", Value: func(x model.ReadingRow) any { return x.DeviceName }},
+	{Zh: "时间", En: "Time", Value: func(x model.ReadingRow) any { return export.Time(&x.TS) }},
+	{Zh: "甲烷(%LEL)", En: "CH4 (%LEL)", Value: func(x model.ReadingRow) any { return fmtNum(&x.CH4, 1) }},
+	{Zh: "电压(V)", En: "Voltage (V)", Value: func(x model.ReadingRow) any {
+		if x.Voltage == nil {
 			return ""
 		}
-		return fmt.Sprintf("%.*f", digits, *v)
-	}
-	cols := []export.Column[store.ReadingRow]{
-		{Zh: "IMEI", En: "IMEI", Value: func(x store.ReadingRow) any { return x.IMEI }},
-		{Zh: "设备名称", En: "Device", Value: func(x store.ReadingRow) any { return x.DeviceName }},
-		{Zh: "时间", En: "Time", Value: func(x store.ReadingRow) any { return export.Time(&x.TS) }},
-		{Zh: "甲烷(%LEL)", En: "CH4 (%LEL)", Value: func(x store.ReadingRow) any { return fmtNum(&x.CH4, 1) }},
-		{Zh: "电压(V)", En: "Voltage (V)", Value: func(x store.ReadingRow) any {
-			if x.Voltage == nil {
-				return ""
-			}
-			return fmt.Sprintf("%.2f", float64(*x.Voltage)/100)
-		}},
-		{Zh: "信号", En: "Signal", Value: func(x store.ReadingRow) any {
-			if x.Signal == nil {
-				return ""
-			}
-			return *x.Signal
-		}},
-		{Zh: "温度(°C)", En: "Temperature (°C)", Value: func(x store.ReadingRow) any { return fmtNum(x.Temperature, 1) }},
-		{Zh: "状态", En: "Status", Value: func(x store.ReadingRow) any { return x.Status }},
-	}
-	scope := auth.ActorFrom(r.Context()).Scope()
-	err = export.Write(w, r, export.Sheet{Zh: "设备数据", En: "readings"}, cols, func(yield func(store.ReadingRow) error) error {
-		return a.DB.EachReading(r.Context(), scope, q, yield)
-	})
-	if err != nil {
-		httpx.Fail(w, r, err)
-	}
+		return fmt.Sprintf("%.2f", float64(*x.Voltage)/100)
+	}},
+	{Zh: "信号", En: "Signal", Value: func(x model.ReadingRow) any {
+		if x.Signal == nil {
+			return ""
+		}
+		return *x.Signal
+	}},
+	{Zh: "温度(°C)", En: "Temperature (°C)", Value: func(x model.ReadingRow) any { return fmtNum(x.Temperature, 1) }},
+	{Zh: "状态", En: "Status", Value: func(x model.ReadingRow) any { return x.Status }},
 }

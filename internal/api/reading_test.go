@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"irgas/internal/apitest"
+	"irgas/internal/model"
 	"irgas/internal/store"
 	"irgas/internal/testdb"
 )
@@ -35,7 +36,7 @@ func TestReadingsListStatisticAndExport(t *testing.T) {
 		expect(t, ingest(e, foreign.IMEI, foreign.Secret, map[string]any{"ts": time.Now().UnixMilli(), "ch4": 1}), 200, 0)
 
 		var page struct {
-			List  []store.ReadingRow
+			List  []model.ReadingRow
 			Total int64
 		}
 		e.Get(fmt.Sprintf("/api/deviceDataLog?deviceId=%d&pageSize=5", d.ID), ta).Into(t, &page)
@@ -50,7 +51,7 @@ func TestReadingsListStatisticAndExport(t *testing.T) {
 		// Six hours fit in 1-minute buckets (360 points ≤ 1,000); thirty days need 1-hour buckets.
 		var st struct {
 			BucketMs int64
-			Points   []store.Bucket
+			Points   []model.Bucket
 		}
 		q := fmt.Sprintf("deviceId=%d&ts=$gte:%d&ts=$lte:%d", d.ID, start.UnixMilli(), start.Add(6*time.Hour).UnixMilli())
 		e.Get("/api/deviceDataLog/statistic?"+q, ta).Into(t, &st)

@@ -27,20 +27,18 @@ func (a *API) roleRoutes() []Route {
 	}
 }
 
-func (a *API) listRoles(r *http.Request) (store.Page[model.Role], error) {
+func (a *API) listRoles(r *http.Request) (model.Page[model.Role], error) {
 	q, err := parseList(r, store.RoleList)
 	if err != nil {
-		return store.Page[model.Role]{}, err
+		return model.Page[model.Role]{}, err
 	}
 	return a.Roles.List(r.Context(), auth.ActorFrom(r.Context()), q)
 }
 
 func (a *API) getRole(r *http.Request) (model.Role, error) {
-	id, err := pathID(r)
-	if err != nil {
-		return model.Role{}, err
-	}
-	return a.Roles.Get(r.Context(), auth.ActorFrom(r.Context()), id)
+	return withID(r, func(actor *auth.Actor, id int64) (model.Role, error) {
+		return a.Roles.Get(r.Context(), actor, id)
+	})
 }
 
 func (a *API) createRole(r *http.Request, in *role.CreateInput) (model.Role, error) {
@@ -48,17 +46,13 @@ func (a *API) createRole(r *http.Request, in *role.CreateInput) (model.Role, err
 }
 
 func (a *API) updateRole(r *http.Request, in *role.UpdateInput) (model.Role, error) {
-	id, err := pathID(r)
-	if err != nil {
-		return model.Role{}, err
-	}
-	return a.Roles.Update(r.Context(), auth.ActorFrom(r.Context()), id, *in)
+	return withID(r, func(actor *auth.Actor, id int64) (model.Role, error) {
+		return a.Roles.Update(r.Context(), actor, id, *in)
+	})
 }
 
 func (a *API) deleteRole(r *http.Request) (httpx.Empty, error) {
-	id, err := pathID(r)
-	if err != nil {
-		return nil, err
-	}
-	return nil, a.Roles.Delete(r.Context(), auth.ActorFrom(r.Context()), id)
+	return withID(r, func(actor *auth.Actor, id int64) (httpx.Empty, error) {
+		return nil, a.Roles.Delete(r.Context(), actor, id)
+	})
 }

@@ -16,12 +16,12 @@ import (
 )
 
 type smsUserPage struct {
-	List  []store.SMSUser `json:"list"`
+	List  []model.SMSUser `json:"list"`
 	Total int64           `json:"total"`
 }
 
 type smsLogPage struct {
-	List  []store.SMSMessage `json:"list"`
+	List  []model.SMSMessage `json:"list"`
 	Total int64              `json:"total"`
 }
 
@@ -45,7 +45,7 @@ func runNotifier(t *testing.T, e *apitest.Env, now time.Time) {
 // that B's send log is not empty.
 func smsUserOfB(t *testing.T, e *apitest.Env, tb string) int64 {
 	t.Helper()
-	u := created[store.SMSUser](t, e, tb, "/api/smsUser", map[string]any{"name": "B duty", "phone": "13900000001"})
+	u := created[model.SMSUser](t, e, tb, "/api/smsUser", map[string]any{"name": "B duty", "phone": "13900000001"})
 	runNotifier(t, e, time.Now())
 	var p smsLogPage
 	e.Get("/api/smsSendLog", tb).Into(t, &p)
@@ -62,14 +62,14 @@ func TestSMSUsersCreateReadUpdateDelete(t *testing.T) {
 		admin := e.Admin()
 		c, ct, d := companyDevice(t, e, admin)
 
-		u := created[store.SMSUser](t, e, ct, "/api/smsUser", map[string]any{"name": " 值班员 ", "phone": "13800138000", "remark": "夜班"})
+		u := created[model.SMSUser](t, e, ct, "/api/smsUser", map[string]any{"name": " 值班员 ", "phone": "13800138000", "remark": "夜班"})
 		if u.CompanyID != c.ID || u.Name != "值班员" || strings.Join(u.AlarmKinds, ",") != "gas,lowBattery,fault,offline" ||
 			u.Scope != "all" || u.GasMinLevel != "low" || u.Language != "zh-CN" || u.Status != 1 || u.NotifyOnEnd || u.EscalationLevel != 0 {
 			t.Fatalf("defaults: %+v", u)
 		}
 		// Platform users name the company; the same phone twice in a company is a conflict.
 		expect(t, e.Post("/api/smsUser", admin, map[string]any{"name": "x", "phone": "13800138000", "companyId": c.ID}), 409, 40900)
-		v := created[store.SMSUser](t, e, admin, "/api/smsUser", map[string]any{"name": "主管", "phone": "13800138001",
+		v := created[model.SMSUser](t, e, admin, "/api/smsUser", map[string]any{"name": "主管", "phone": "13800138001",
 			"companyId": c.ID, "alarmKinds": []string{"gas", "offline"}, "gasMinLevel": "high", "scope": "regions",
 			"regionCodes": []string{"330100"}, "quietStart": "22:00", "quietEnd": "07:00", "notifyOnEnd": true,
 			"escalationLevel": 2, "language": "en"})
@@ -85,7 +85,7 @@ func TestSMSUsersCreateReadUpdateDelete(t *testing.T) {
 		if len(u.DeviceIDs) != 1 || u.DeviceIDs[0] != d.ID || u.Devices[0].Name != d.Name || u.Devices[0].IMEI != d.IMEI {
 			t.Fatalf("devices: %+v", u)
 		}
-		var opts []store.DeviceOption
+		var opts []model.DeviceOption
 		e.Get("/api/smsUser/device-options?q="+d.IMEI[9:], ct).Into(t, &opts)
 		if len(opts) != 1 || opts[0].ID != d.ID || opts[0].CompanyID != c.ID {
 			t.Fatalf("device options: %+v", opts)
@@ -95,7 +95,7 @@ func TestSMSUsersCreateReadUpdateDelete(t *testing.T) {
 			t.Fatalf("another company's options: %+v", opts)
 		}
 		expect(t, e.Get("/api/smsUser/device-options?companyId=x", ct), 400, 40000)
-		var got store.SMSUser
+		var got model.SMSUser
 		e.Get(fmt.Sprintf("/api/smsUser/%d", u.ID), ct).Into(t, &got)
 		if got.Scope != "devices" || len(got.Devices) != 1 {
 			t.Fatalf("read: %+v", got)
@@ -167,10 +167,10 @@ func TestSMSUserValidation(t *testing.T) {
 			t.Fatalf("refused bodies created users: %+v", p)
 		}
 		// A bad update changes nothing.
-		u := created[store.SMSUser](t, e, ct, "/api/smsUser", map[string]any{"name": "a", "phone": "13800138000"})
+		u := created[model.SMSUser](t, e, ct, "/api/smsUser", map[string]any{"name": "a", "phone": "13800138000"})
 		r := e.Put(fmt.Sprintf("/api/smsUser/%d", u.ID), ct, map[string]any{"name": "b", "phone": "1380013800x"})
 		expect(t, r, 422, 42200)
-		var after store.SMSUser
+		var after model.SMSUser
 		e.Get(fmt.Sprintf("/api/smsUser/%d", u.ID), ct).Into(t, &after)
 		if after.Name != "a" || after.Phone != "13800138000" {
 			t.Fatalf("a refused update changed the user: %+v", after)
@@ -187,7 +187,7 @@ func TestSMSSendLogAndAcknowledgement(t *testing.T) {
 		e := apitest.New(t, db)
 		admin := e.Admin()
 		_, ct, d := companyDevice(t, e, admin)
-		u := created[store.SMSUser](t, e, ct, "/api/smsUser", map[string]any{"name": "值班员", "phone": "13800138000"})
+		u := created[model.SMSUser](t, e, ct, "/api/smsUser", map[string]any{"name": "值班员", "phone": "13800138000"})
 		expect(t, ingest(e, d.IMEI, d.Secret, []map[string]any{{"ts": time.Now().UnixMilli(), "ch4": 60}}), 200, 0)
 		now := time.Now()
 		runNotifier(t, e, now)

@@ -34,20 +34,18 @@ func (a *API) userRoutes() []Route {
 	}
 }
 
-func (a *API) listUsers(r *http.Request) (store.Page[model.User], error) {
+func (a *API) listUsers(r *http.Request) (model.Page[model.User], error) {
 	q, err := parseList(r, store.UserList)
 	if err != nil {
-		return store.Page[model.User]{}, err
+		return model.Page[model.User]{}, err
 	}
 	return a.Users.List(r.Context(), auth.ActorFrom(r.Context()), q)
 }
 
 func (a *API) getUser(r *http.Request) (model.User, error) {
-	id, err := pathID(r)
-	if err != nil {
-		return model.User{}, err
-	}
-	return a.Users.Get(r.Context(), auth.ActorFrom(r.Context()), id)
+	return withID(r, func(actor *auth.Actor, id int64) (model.User, error) {
+		return a.Users.Get(r.Context(), actor, id)
+	})
 }
 
 func (a *API) createUser(r *http.Request, in *user.CreateInput) (model.User, error) {
@@ -63,41 +61,31 @@ func (a *API) checkAccount(r *http.Request) (user.AccountCheck, error) {
 }
 
 func (a *API) updateUser(r *http.Request, in *user.Profile) (model.User, error) {
-	id, err := pathID(r)
-	if err != nil {
-		return model.User{}, err
-	}
-	return a.Users.Update(r.Context(), auth.ActorFrom(r.Context()), id, *in)
+	return withID(r, func(actor *auth.Actor, id int64) (model.User, error) {
+		return a.Users.Update(r.Context(), actor, id, *in)
+	})
 }
 
 func (a *API) deleteUser(r *http.Request) (httpx.Empty, error) {
-	id, err := pathID(r)
-	if err != nil {
-		return nil, err
-	}
-	return nil, a.Users.Delete(r.Context(), auth.ActorFrom(r.Context()), id)
+	return withID(r, func(actor *auth.Actor, id int64) (httpx.Empty, error) {
+		return nil, a.Users.Delete(r.Context(), actor, id)
+	})
 }
 
 func (a *API) setUserStatus(r *http.Request, in *user.StatusInput) (model.User, error) {
-	id, err := pathID(r)
-	if err != nil {
-		return model.User{}, err
-	}
-	return a.Users.SetStatus(r.Context(), auth.ActorFrom(r.Context()), id, *in.Status)
+	return withID(r, func(actor *auth.Actor, id int64) (model.User, error) {
+		return a.Users.SetStatus(r.Context(), actor, id, *in.Status)
+	})
 }
 
 func (a *API) resetUserPassword(r *http.Request, in *auth.PasswordInput) (auth.PasswordResult, error) {
-	id, err := pathID(r)
-	if err != nil {
-		return auth.PasswordResult{}, err
-	}
-	return a.Users.ResetPassword(r.Context(), auth.ActorFrom(r.Context()), id, in.Password)
+	return withID(r, func(actor *auth.Actor, id int64) (auth.PasswordResult, error) {
+		return a.Users.ResetPassword(r.Context(), actor, id, in.Password)
+	})
 }
 
 func (a *API) changeUserPermission(r *http.Request, in *user.Grant) (model.User, error) {
-	id, err := pathID(r)
-	if err != nil {
-		return model.User{}, err
-	}
-	return a.Users.ChangePermission(r.Context(), auth.ActorFrom(r.Context()), id, *in)
+	return withID(r, func(actor *auth.Actor, id int64) (model.User, error) {
+		return a.Users.ChangePermission(r.Context(), actor, id, *in)
+	})
 }

@@ -20,10 +20,15 @@ import (
 // The sign-in rules.
 const (
 	FailureWindow = 15 * time.Minute
-	CaptchaAfter  = 3
-	LockAfter     = 10
-	LoginKeyTTL   = 5 * time.Minute
-	CaptchaTTL    = 5 * time.Minute
+	// CaptchaAfter failures of one account (from anywhere) ask that account for a captcha.
+	CaptchaAfter = 3
+	// AddressCaptchaAfter failures from one address, whatever the accounts, ask everyone there for a captcha:
+	// many accounts tried from one place. It is well above CaptchaAfter so that one person's typos do not
+	// put the colleagues who share an office's address behind a captcha.
+	AddressCaptchaAfter = 20
+	LockAfter           = 10
+	LoginKeyTTL         = 5 * time.Minute
+	CaptchaTTL          = 5 * time.Minute
 	// touchEvery bounds how often a busy session's sliding expiry is written (a tenth of the TTL when
 	// that is shorter, so that a short TTL still slides).
 	touchEvery = time.Minute
@@ -106,7 +111,7 @@ func (s *Service) NewCaptcha(ctx context.Context) (Captcha, error) {
 }
 
 // subjects are what sign-in failures are counted against: the account (captcha and lock) and the client
-// address (captcha).
+// address (captcha, at the higher AddressCaptchaAfter).
 func subjects(account, ip string) (string, string) { return "account:" + account, "ip:" + ip }
 
 // Login checks a sign-in and opens a session. Every refusal is an *apperr.Error that says what to do next.
@@ -134,7 +139,7 @@ func (s *Service) Login(ctx context.Context, in LoginInput, ip, userAgent string
 	if accFails >= LockAfter {
 		return LoginResult{}, locked()
 	}
-	captchaRequired := accFails >= CaptchaAfter || ipFails >= CaptchaAfter
+	captchaRequired := captchaAfter(accFails, ipFails)
 
 	// The key is spent by any attempt, right or wrong.
 	key, err := s.db.TakeSecret(ctx, store.LoginKeys, in.KeyID)
@@ -173,7 +178,7 @@ func (s *Service) Login(ctx context.Context, in LoginInput, ip, userAgent string
 		if accFails+1 >= LockAfter {
 			return LoginResult{}, locked()
 		}
-		required := accFails+1 >= CaptchaAfter || ipFails+1 >= CaptchaAfter
+		required := captchaAfter(accFails+1, ipFails+1)
 		return LoginResult{}, apperr.New(http.StatusUnauthorized, apperr.CodeBadCredentials, "auth.bad_credentials").
 			WithData(CaptchaState{required})
 	}
@@ -194,6 +199,11 @@ func (s *Service) Login(ctx context.Context, in LoginInput, ip, userAgent string
 		return LoginResult{}, err
 	}
 	return LoginResult{Token: token, ExpiresAt: expires}, nil
+}
+
+// captchaAfter says whether a sign-in after these failures of its account and of its address must carry a captcha.
+func captchaAfter(accountFails, addressFails int) bool {
+	return accountFails >= CaptchaAfter || addressFails >= AddressCaptchaAfter
 }
 
 // takeBack removes the failure notes of an attempt that did not end on a wrong password, even when its
@@ -305,7 +315,7 @@ type Holder struct {
 // code for a company's administrator, otherwise its roles' codes and its extra codes.
 func PermissionsOf(ctx context.Context, db *store.DB, h Holder) (permission.Set, error) {
 	switch {
-	case h.Account == SuperAdmin && h.CompanyID == nil:
+	case model.IsSuperAdmin(h.Account, h.CompanyID):
 		return permission.Admin(), nil
 	case h.CompanyAdmin && h.CompanyID != nil:
 		return permission.NewSet(permission.ForCompany(), true), nil

@@ -56,7 +56,7 @@ type StatusInput struct {
 }
 
 // List lists companies.
-func (s *Service) List(ctx context.Context, a *auth.Actor, q listq.Query) (store.Page[model.Company], error) {
+func (s *Service) List(ctx context.Context, a *auth.Actor, q listq.Query) (model.Page[model.Company], error) {
 	page, err := s.db.ListCompanies(ctx, a.Scope(), q)
 	for i := range page.List {
 		page.List[i].RegionName = RegionName(page.List[i])

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"irgas/internal/apperr"
 	"irgas/internal/auth"
@@ -21,6 +22,7 @@ import (
 	"irgas/internal/model"
 	"irgas/internal/notify"
 	"irgas/internal/permission"
+	"irgas/internal/role"
 	"irgas/internal/simulate"
 	"irgas/internal/store"
 )
@@ -66,6 +68,9 @@ var places = []struct {
 type Options struct {
 	Count      int
 	IMEIPrefix string // 8 digits
+	// NeverConnected adds one more detector that is installed but never reports (not in the fleet), so the
+	// demo shows the offline alarm of a device that never came online.
+	NeverConnected bool
 }
 
 // Fleet is what a simulator needs: every seeded device with a fresh secret, and the company.
@@ -91,7 +96,13 @@ func Seed(ctx context.Context, db *store.DB, o Options) (Fleet, error) {
 	if err := seedRecipients(ctx, db, companyID); err != nil {
 		return Fleet{}, err
 	}
-	imeis := make([]string, o.Count)
+	if err := seedRole(ctx, db, companyID); err != nil {
+		return Fleet{}, err
+	}
+	imeis := make([]string, o.Count, o.Count+1)
+	if o.NeverConnected {
+		imeis = append(imeis, "")
+	}
 	for i := range imeis {
 		first := fmt.Sprintf("%s%06d", o.IMEIPrefix, i+1)
 		imeis[i] = first + string(ident.IMEICheckDigit(first))
@@ -108,6 +119,9 @@ func Seed(ctx context.Context, db *store.DB, o Options) (Fleet, error) {
 		if !ok {
 			p := places[i%len(places)]
 			typeID := typeIDs[typeIndex(i)]
+			if i >= o.Count {
+				typeID = typeIDs[1] // a 4G plant detector: its 5-minute heartbeat makes it offline within 12 minutes
+			}
 			lat, lng := p.lat+float64(i/len(places))*0.002, p.lng+float64(i/len(places))*0.002
 			created, err := devices.Create(ctx, system, device.Input{IMEI: imei, Name: fmt.Sprintf("%s %02d", p.name, i+1),
 				TypeID: typeID, CompanyID: &companyID, Address: p.address, ProvinceCode: "330000",
@@ -116,6 +130,14 @@ func Seed(ctx context.Context, db *store.DB, o Options) (Fleet, error) {
 				return Fleet{}, fmt.Errorf("demo: creating device %s: %w", imei, err)
 			}
 			id = created.ID
+			if i < 3 {
+				if err := seedCalibration(ctx, db, created, i); err != nil {
+					return Fleet{}, err
+				}
+			}
+		}
+		if i >= o.Count {
+			continue // the never-connected detector: no secret, no simulator
 		}
 		secret, err := devices.RotateSecret(ctx, system, id)
 		if err != nil {
@@ -165,13 +187,39 @@ var recipients = []notify.UserInput{
 	{Name: "安全主管", Phone: "13800000002", EscalationLevel: 1, Remark: "演示：一级升级联系人"},
 }
 
+// seedRole gives the demo company a role of its own, so that the roles page and the user dialog start
+// with something to show: a duty officer who watches the devices and their alarms.
+func seedRole(ctx context.Context, db *store.DB, companyID int64) error {
+	_, err := role.NewService(db).Create(ctx, system, role.CreateInput{Name: "值班员", CompanyID: &companyID,
+		Remark: "演示：查看设备、处理报警、查看短信记录",
+		Permissions: []string{permission.DeviceManagement, permission.DeviceManagement + ":handleAlarm",
+			permission.DeviceManagement + ":export", permission.SmsSendRecordManagement}})
+	if isConflict(err) {
+		return nil // kept from an earlier start
+	}
+	return err
+}
+
+// seedCalibration records a zero calibration a few weeks before a new demo device was seeded, so that its
+// calibration history does not start empty.
+func seedCalibration(ctx context.Context, db *store.DB, d model.Device, i int) error {
+	at := time.Now().AddDate(0, 0, -30+7*i).UnixMilli()
+	before, after, gas := 1.6+0.2*float64(i), 0.0, 0.0
+	return db.InsertCalibrations(ctx, []model.Calibration{{DeviceID: d.ID, CompanyID: d.CompanyID, TS: at, Kind: "zero",
+		Gas: &gas, Before: &before, After: &after, Result: "ok", ReceivedAt: at}})
+}
+
+func isConflict(err error) bool {
+	var conflict *apperr.Error
+	return errors.As(err, &conflict) && conflict.Status == http.StatusConflict
+}
+
 func seedRecipients(ctx context.Context, db *store.DB, companyID int64) error {
 	users := notify.NewUsers(db)
 	for _, in := range recipients {
 		in.CompanyID = &companyID
 		_, err := users.Create(ctx, system, in)
-		var conflict *apperr.Error
-		if errors.As(err, &conflict) && conflict.Status == http.StatusConflict {
+		if isConflict(err) {
 			continue // kept from an earlier start
 		}
 		if err != nil {

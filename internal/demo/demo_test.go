@@ -54,5 +54,12 @@ func TestSeedIsIdempotentAndRenewsSecrets(t *testing.T) {
 		if err := db.SQL.QueryRow("SELECT count(*) FROM sms_users WHERE company_id = " + fmt.Sprint(again.CompanyID)).Scan(&recipients); err != nil || recipients != 2 {
 			t.Fatalf("demo notification users after two seeds: %d %v", recipients, err)
 		}
+		// No page starts empty: a role of the company and a few calibrations, each seeded once.
+		for table, want := range map[string]int{"roles": 1, "calibration_logs": 3} {
+			var got int
+			if err := db.SQL.QueryRow("SELECT count(*) FROM " + table + " WHERE company_id = " + fmt.Sprint(again.CompanyID)).Scan(&got); err != nil || got != want {
+				t.Fatalf("demo %s after two seeds: %d (%v), want %d", table, got, err, want)
+			}
+		}
 	})
 }

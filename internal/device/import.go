@@ -109,13 +109,11 @@ func (s *Service) Import(ctx context.Context, a *auth.Actor, lang i18n.Lang, row
 			check.fail(r.Number, "model", "device.unknown_type")
 		}
 		in.TypeID = t.ID
-		company := a.CompanyID
-		if a.IsPlatform() {
-			id, ok := companies[r.Get("company")]
-			if !ok {
-				check.fail(r.Number, "company", "role.company_not_found")
-			}
-			company = &id
+		// The row names its company; 0, never an id, stands for a name that is not one.
+		named := companies[r.Get("company")]
+		company, refused, _ := a.Owner(ctx, knownID, &named, auth.CompanyRequired)
+		if refused != nil {
+			check.fail(r.Number, "company", refused.Key)
 		}
 		check.add(r.Number, validate.Check(lang, in))
 		check.add(r.Number, placement(in))
@@ -377,3 +375,7 @@ func (p *rowProblems) err() error {
 	e.Data = ImportResult{Failed: len(rows), Secrets: []ImportedSecret{}}
 	return e
 }
+
+// knownID tells Actor.Owner whether a company an import row names exists: the row's name has already been
+// looked up among the companies, so an id is known unless it is 0.
+func knownID(_ context.Context, id int64) (bool, error) { return id > 0, nil }

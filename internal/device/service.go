@@ -119,7 +119,7 @@ type CommandInput struct {
 }
 
 // List lists the devices the actor may see.
-func (s *Service) List(ctx context.Context, a *auth.Actor, q listq.Query) (store.Page[model.Device], error) {
+func (s *Service) List(ctx context.Context, a *auth.Actor, q listq.Query) (model.Page[model.Device], error) {
 	page, err := s.db.ListDevices(ctx, a.Scope(), q)
 	for i := range page.List {
 		named(&page.List[i])
@@ -348,20 +348,12 @@ func (s *Service) queue(ctx context.Context, a *auth.Actor, ids []int64, command
 // users, one that exists) and the placement holds together.
 func (s *Service) fields(ctx context.Context, a *auth.Actor, in Input) (store.DeviceFields, model.DeviceType, error) {
 	var fields []apperr.FieldError
-	company := in.CompanyID
-	switch {
-	case !a.IsPlatform():
-		company = a.CompanyID
-	case company == nil:
-		fields = append(fields, apperr.Field("companyId", "field.required"))
-	default:
-		ok, err := s.db.CompanyExists(ctx, *company)
-		if err != nil {
-			return store.DeviceFields{}, model.DeviceType{}, err
-		}
-		if !ok {
-			fields = append(fields, apperr.Field("companyId", "role.company_not_found"))
-		}
+	company, bad, err := a.Owner(ctx, s.db.CompanyExists, in.CompanyID, auth.CompanyRequired)
+	if err != nil {
+		return store.DeviceFields{}, model.DeviceType{}, err
+	}
+	if bad != nil {
+		fields = append(fields, *bad)
 	}
 	t, err := s.db.GetDeviceType(ctx, in.TypeID)
 	if errors.Is(err, store.ErrNotFound) {

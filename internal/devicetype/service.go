@@ -45,7 +45,7 @@ type Input struct {
 }
 
 // List lists device types.
-func (s *Service) List(ctx context.Context, q listq.Query) (store.Page[model.DeviceType], error) {
+func (s *Service) List(ctx context.Context, q listq.Query) (model.Page[model.DeviceType], error) {
 	return s.db.ListDeviceTypes(ctx, q)
 }
 

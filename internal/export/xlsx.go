@@ -13,6 +13,9 @@ import (
 	"irgas/internal/i18n"
 )
 
+// ContentType is the media type of every workbook the API answers (exports and import templates).
+const ContentType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
 // Column is one column of an export: its header in each language and how a record fills it.
 type Column[T any] struct {
 	Zh, En string
@@ -59,7 +62,7 @@ func Write[T any](w http.ResponseWriter, r *http.Request, sheet Sheet, cols []Co
 		return err
 	}
 	name := pick(lang, sheet.Zh, sheet.En) + ".xlsx"
-	w.Header().Set("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+	w.Header().Set("Content-Type", ContentType)
 	w.Header().Set("Content-Disposition", ContentDisposition(name, sheet.En+".xlsx"))
 	w.Header().Set("Cache-Control", "no-store")
 	_, err = f.WriteTo(w)

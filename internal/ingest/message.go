@@ -9,7 +9,7 @@ import (
 
 	"irgas/internal/apperr"
 	"irgas/internal/ident"
-	"irgas/internal/store"
+	"irgas/internal/model"
 )
 
 // Bounds of a reading (docs/product.md, "Fixed names").
@@ -56,12 +56,12 @@ func Split(msgs []Message) (readings, calibrations []Message) {
 }
 
 // Calibrations checks calibration reports; one bad report refuses the message.
-func Calibrations(msgs []Message, deviceID, companyID int64, now time.Time) ([]store.Calibration, error) {
+func Calibrations(msgs []Message, deviceID, companyID int64, now time.Time) ([]model.Calibration, error) {
 	var bad []apperr.FieldError
-	out := make([]store.Calibration, 0, len(msgs))
+	out := make([]model.Calibration, 0, len(msgs))
 	for i, m := range msgs {
 		at := func(field string) string { return fmt.Sprintf("[%d].%s", i, field) }
-		c := store.Calibration{DeviceID: deviceID, CompanyID: companyID, Kind: m.Kind, Gas: m.Gas, Before: m.Before,
+		c := model.Calibration{DeviceID: deviceID, CompanyID: companyID, Kind: m.Kind, Gas: m.Gas, Before: m.Before,
 			After: m.After, Result: m.Result, ReceivedAt: now.UnixMilli()}
 		if ts, ok := checkTS(m.TS, now); !ok {
 			bad = append(bad, apperr.Field(at("ts"), "ingest.clock_skew"))
@@ -143,12 +143,12 @@ func firstByte(b []byte) byte {
 
 // Readings checks every message and turns them into readings of the device; one bad message refuses the
 // whole batch (nothing is half-stored), naming each bad field as "[i].field".
-func Readings(msgs []Message, deviceID, companyID int64, now time.Time) ([]store.Reading, error) {
+func Readings(msgs []Message, deviceID, companyID int64, now time.Time) ([]model.Reading, error) {
 	var bad []apperr.FieldError
-	out := make([]store.Reading, 0, len(msgs))
+	out := make([]model.Reading, 0, len(msgs))
 	for i, m := range msgs {
 		at := func(field string) string { return fmt.Sprintf("[%d].%s", i, field) }
-		r := store.Reading{DeviceID: deviceID, CompanyID: companyID, ReceivedAt: now.UnixMilli(), Voltage: m.Voltage,
+		r := model.Reading{DeviceID: deviceID, CompanyID: companyID, ReceivedAt: now.UnixMilli(), Voltage: m.Voltage,
 			Signal: m.Signal, Temperature: m.Temperature, Status: m.Status}
 		switch ts, ok := checkTS(m.TS, now); {
 		case m.TS == nil:

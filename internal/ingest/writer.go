@@ -12,6 +12,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"irgas/internal/apperr"
+	"irgas/internal/model"
 	"irgas/internal/store"
 )
 
@@ -29,7 +30,7 @@ const (
 // nothing, to measure the MQTT path alone).
 type Store interface {
 	InsertReadingBatch(ctx context.Context, batch store.ReadingBatch) (int64, error)
-	MoveLiveState(ctx context.Context, newest map[int64]store.Reading) error
+	MoveLiveState(ctx context.Context, newest map[int64]model.Reading) error
 }
 
 // Writer batches the readings of many concurrent senders into one transaction. By default there is no
@@ -44,7 +45,7 @@ type Writer struct {
 	linger   time.Duration
 
 	// Held-back live state, owned by the run goroutine.
-	unmoved   map[int64]store.Reading
+	unmoved   map[int64]model.Reading
 	movedAt   time.Time
 	liveEvery time.Duration
 
@@ -57,7 +58,7 @@ type Writer struct {
 }
 
 type job struct {
-	readings []store.Reading
+	readings []model.Reading
 	result   chan result
 }
 
@@ -92,7 +93,7 @@ func NewWriter(db Store, reg prometheus.Registerer, opts ...Option) *Writer {
 func newWriter(db Store, reg prometheus.Registerer) *Writer {
 	w := &Writer{
 		db: db, in: make(chan *job, 4096), done: make(chan struct{}), maxBatch: 5000,
-		unmoved: map[int64]store.Reading{}, liveEvery: liveStateEvery,
+		unmoved: map[int64]model.Reading{}, liveEvery: liveStateEvery,
 		batches: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "irgas_ingest_batch_readings",
 			Help: "Readings per committed batch.", Buckets: prometheus.ExponentialBuckets(1, 4, 8)}),
 		stored:   prometheus.NewCounter(prometheus.CounterOpts{Name: "irgas_ingest_readings_stored_total", Help: "Readings stored."}),
@@ -111,7 +112,7 @@ func newWriter(db Store, reg prometheus.Registerer) *Writer {
 
 // Write stores readings and returns once they are committed: only then may the sender be acknowledged.
 // It returns how many were new (the rest were already stored).
-func (w *Writer) Write(ctx context.Context, readings []store.Reading) (int64, error) {
+func (w *Writer) Write(ctx context.Context, readings []model.Reading) (int64, error) {
 	if len(readings) == 0 {
 		return 0, nil
 	}
@@ -198,7 +199,7 @@ func (w *Writer) gather(jobs []*job, n int) ([]*job, int) {
 }
 
 func (w *Writer) commit(jobs []*job, n int) {
-	all := make([]store.Reading, 0, n)
+	all := make([]model.Reading, 0, n)
 	for _, j := range jobs {
 		all = append(all, j.readings...)
 	}
@@ -223,7 +224,7 @@ func (w *Writer) commit(jobs []*job, n int) {
 }
 
 // insert commits readings (with the live state now or held back) and keeps the writer's books.
-func (w *Writer) insert(readings []store.Reading, moveNow bool) (int64, error) {
+func (w *Writer) insert(readings []model.Reading, moveNow bool) (int64, error) {
 	var stored int64
 	var err error
 	for try := 0; try < 3; try++ { // a deadlock or serialization failure is run again

@@ -51,7 +51,7 @@ func oneEach(company int64, ids []int64, ts int64, ch4 float64) []*job {
 	jobs := make([]*job, len(ids))
 	for i, id := range ids {
 		jobs[i] = &job{result: make(chan result, 1),
-			readings: []store.Reading{{DeviceID: id, CompanyID: company, TS: ts, ReceivedAt: ts, CH4: ch4}}}
+			readings: []model.Reading{{DeviceID: id, CompanyID: company, TS: ts, ReceivedAt: ts, CH4: ch4}}}
 	}
 	return jobs
 }
@@ -169,7 +169,7 @@ func TestWriterMovesLiveStateBeforeAcknowledgingLightLoad(t *testing.T) {
 		defer w.Close()
 		ts := time.Now().Add(-time.Minute).UnixMilli()
 		for i, id := range ids {
-			if _, err := w.Write(context.Background(), []store.Reading{{DeviceID: id, CompanyID: company, TS: ts + int64(i),
+			if _, err := w.Write(context.Background(), []model.Reading{{DeviceID: id, CompanyID: company, TS: ts + int64(i),
 				ReceivedAt: ts, CH4: 3}}); err != nil {
 				t.Fatal(err)
 			}
@@ -190,7 +190,7 @@ func TestWriterCloseMovesHeldBackLiveState(t *testing.T) {
 		for round := range 2 {
 			for _, id := range ids {
 				go func() {
-					_, err := w.Write(context.Background(), []store.Reading{{DeviceID: id, CompanyID: company,
+					_, err := w.Write(context.Background(), []model.Reading{{DeviceID: id, CompanyID: company,
 						TS: ts + int64(round), ReceivedAt: ts, CH4: 1}})
 					done <- err
 				}()
@@ -289,8 +289,8 @@ func TestTwoWritersOnTheSameDevices(t *testing.T) {
 				go func() {
 					defer wg.Done()
 					for i := k; i < 60; i += 2 {
-						r := store.Reading{DeviceID: id, CompanyID: company, TS: base + int64(i)*1000, ReceivedAt: base, CH4: ch4(i)}
-						if _, err := w.Write(context.Background(), []store.Reading{r}); err != nil {
+						r := model.Reading{DeviceID: id, CompanyID: company, TS: base + int64(i)*1000, ReceivedAt: base, CH4: ch4(i)}
+						if _, err := w.Write(context.Background(), []model.Reading{r}); err != nil {
 							errs <- err
 							return
 						}
@@ -305,8 +305,8 @@ func TestTwoWritersOnTheSameDevices(t *testing.T) {
 		}
 		// Late: a high reading from within the first episode, after everything else.
 		for _, id := range ids {
-			late := store.Reading{DeviceID: id, CompanyID: company, TS: base + 25_500, ReceivedAt: base, CH4: 99}
-			if _, err := writers[0].Write(context.Background(), []store.Reading{late}); err != nil {
+			late := model.Reading{DeviceID: id, CompanyID: company, TS: base + 25_500, ReceivedAt: base, CH4: 99}
+			if _, err := writers[0].Write(context.Background(), []model.Reading{late}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -394,7 +394,7 @@ func TestLingerGathersMessagesIntoOneCommit(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				if _, err := w.Write(context.Background(), []store.Reading{{DeviceID: id, CompanyID: company, TS: ts, ReceivedAt: ts, CH4: 1}}); err != nil {
+				if _, err := w.Write(context.Background(), []model.Reading{{DeviceID: id, CompanyID: company, TS: ts, ReceivedAt: ts, CH4: 1}}); err != nil {
 					t.Error(err)
 				}
 			}()
@@ -438,7 +438,7 @@ func TestWhatQueuedDuringACommitIsCommittedTogether(t *testing.T) {
 		ts := time.Now().UnixMilli()
 		write := func(id int64, wg *sync.WaitGroup) {
 			defer wg.Done()
-			if _, err := w.Write(context.Background(), []store.Reading{{DeviceID: id, CompanyID: company, TS: ts, ReceivedAt: ts, CH4: 1}}); err != nil {
+			if _, err := w.Write(context.Background(), []model.Reading{{DeviceID: id, CompanyID: company, TS: ts, ReceivedAt: ts, CH4: 1}}); err != nil {
 				t.Error(err)
 			}
 		}

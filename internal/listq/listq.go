@@ -65,10 +65,13 @@ type Spec struct {
 	DefaultSort string
 	// TieBreak is the unique column added last so that pages never overlap, e.g. "id".
 	TieBreak string
+	// Unpaged specs are option lists: filters only, no page, pageSize or sort.
+	Unpaged bool
 }
 
 // Cond is a parsed filter value, ready for the store.
 type Cond struct {
+	Param  string // the query key it came from
 	Column string
 	Expr   string
 	Kind   Kind
@@ -101,6 +104,9 @@ func Parse(values url.Values, spec Spec) (Query, error) {
 	q := Query{Page: 1, PageSize: DefaultPageSize}
 	if err := checkValues(values, spec); err != nil {
 		return q, err
+	}
+	if spec.Unpaged {
+		return q, parseFilters(&q, values, spec)
 	}
 	farPage := false
 	if v := values.Get("page"); v != "" {
@@ -148,6 +154,10 @@ func Parse(values url.Values, spec Spec) (Query, error) {
 		desc := len(q.Sort) > 0 && q.Sort[len(q.Sort)-1].Desc
 		q.Sort = append(q.Sort, SortTerm{Column: spec.TieBreak, Desc: desc})
 	}
+	return q, parseFilters(&q, values, spec)
+}
+
+func parseFilters(q *Query, values url.Values, spec Spec) error {
 	for _, f := range spec.Filters {
 		raw := nonEmpty(values[f.Param])
 		if len(raw) == 0 {
@@ -155,17 +165,58 @@ func Parse(values url.Values, spec Spec) (Query, error) {
 		}
 		c, err := parseFilter(f, raw)
 		if err != nil {
-			return q, err
+			return err
 		}
 		q.Conds = append(q.Conds, c)
 	}
-	return q, nil
+	return nil
+}
+
+// The accessors below read a filter by its query key, so that a handler that needs a filter's value (a
+// statistic's time range, the company a platform user names) never sees the SQL column.
+
+func (q Query) cond(param string) (Cond, bool) {
+	for _, c := range q.Conds {
+		if c.Param == param {
+			return c, true
+		}
+	}
+	return Cond{}, false
+}
+
+// Range is the range filter param's bounds, from and to where it gives none.
+func (q Query) Range(param string, from, to int64) (int64, int64) {
+	c, _ := q.cond(param)
+	if c.Gte != nil {
+		from = *c.Gte
+	}
+	if c.Lte != nil {
+		to = *c.Lte
+	}
+	return from, to
+}
+
+// Ints is the values of the integer filter param (none when absent).
+func (q Query) Ints(param string) []int64 {
+	c, _ := q.cond(param)
+	return c.Ints
+}
+
+// Text is the first value of the text filter param ("" when absent).
+func (q Query) Text(param string) string {
+	if c, _ := q.cond(param); len(c.Texts) > 0 {
+		return c.Texts[0]
+	}
+	return ""
 }
 
 // checkValues bounds every value Parse reads: how often a key repeats, how long a value is, and that it is
 // text the databases can store.
 func checkValues(values url.Values, spec Spec) error {
 	keys := []string{"page", "pageSize", "sort"}
+	if spec.Unpaged {
+		keys = nil
+	}
 	for _, f := range spec.Filters {
 		keys = append(keys, f.Param)
 	}
@@ -187,7 +238,7 @@ func checkValues(values url.Values, spec Spec) error {
 }
 
 func parseFilter(f Filter, raw []string) (Cond, error) {
-	c := Cond{Column: f.Column, Expr: f.Expr, Kind: f.Kind}
+	c := Cond{Param: f.Param, Column: f.Column, Expr: f.Expr, Kind: f.Kind}
 	switch f.Kind {
 	case Exact:
 		c.Texts = raw

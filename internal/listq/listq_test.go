@@ -99,3 +99,38 @@ func TestParseBoundsPagesAndValues(t *testing.T) {
 		t.Fatalf("%v %+v", err, q.Offset())
 	}
 }
+
+// Handlers read a filter by its query key, never by its column.
+func TestFilterByParam(t *testing.T) {
+	q, err := Parse(url.Values{"name": {"ab"}, "status": {"1", "0"}, "createdAt": {"$gte:1700000000000"}}, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if from, to := q.Range("createdAt", 1, 2); from != 1700000000000 || to != 2 {
+		t.Fatalf("range: %d %d (the missing bound keeps its default)", from, to)
+	}
+	if got := q.Ints("status"); len(got) != 2 || got[0] != 1 || got[1] != 0 {
+		t.Fatalf("ints: %v", got)
+	}
+	if q.Text("name") != "ab" || q.Text("status") != "" || q.Ints("name") != nil {
+		t.Fatalf("text: %q", q.Text("name"))
+	}
+	if from, to := (Query{}).Range("createdAt", 1, 2); from != 1 || to != 2 {
+		t.Fatalf("absent range: %d %d", from, to)
+	}
+}
+
+// An unpaged spec (an option list) reads its filters only: paging and sort keys are not its own.
+func TestParseUnpaged(t *testing.T) {
+	options := Spec{Unpaged: true, Filters: []Filter{{Param: "companyId", Kind: Int}}}
+	q, err := Parse(url.Values{"companyId": {"7"}, "page": {"x"}, "sort": {"secret"}}, options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := q.Ints("companyId"); len(got) != 1 || got[0] != 7 {
+		t.Fatalf("companyId: %v", got)
+	}
+	if _, err := Parse(url.Values{"companyId": {"x"}}, options); err == nil {
+		t.Fatal("a bad filter value must still be refused")
+	}
+}

@@ -16,6 +16,16 @@ type RoleRef struct {
 	Name string `json:"name"`
 }
 
+// SuperAdminAccount is the account of the platform super-administrator, who passes every check.
+const SuperAdminAccount = "admin"
+
+// IsSuperAdmin is the one test of "is this the platform super-administrator": the account named admin
+// without a company. The console reads the answer (User.IsSuperAdmin, the signed-in user's isAdmin)
+// rather than comparing names itself.
+func IsSuperAdmin(account string, companyID *int64) bool {
+	return account == SuperAdminAccount && companyID == nil
+}
+
 // User is a platform or company user as the sign-in and user calls see it.
 type User struct {
 	ID          int64  `json:"id"`
@@ -26,14 +36,16 @@ type User struct {
 	CompanyID   *int64 `json:"companyId"`
 	CompanyName string `json:"companyName"`
 	// IsCompanyAdmin marks the administrator created with its company: it holds every company code.
-	IsCompanyAdmin bool      `json:"isCompanyAdmin"`
-	Permissions    []string  `json:"permissions"`
-	Status         int       `json:"status"`
-	LastLoginAt    *int64    `json:"lastLoginAt"`
-	LastLoginIP    string    `json:"lastLoginIp"`
-	CreatedAt      int64     `json:"createdAt"`
-	UpdatedAt      int64     `json:"updatedAt"`
-	Roles          []RoleRef `json:"rolesList"`
+	IsCompanyAdmin bool `json:"isCompanyAdmin"`
+	// IsSuperAdmin marks the platform super-administrator (see IsSuperAdmin).
+	IsSuperAdmin bool      `json:"isSuperAdmin"`
+	Permissions  []string  `json:"permissions"`
+	Status       int       `json:"status"`
+	LastLoginAt  *int64    `json:"lastLoginAt"`
+	LastLoginIP  string    `json:"lastLoginIp"`
+	CreatedAt    int64     `json:"createdAt"`
+	UpdatedAt    int64     `json:"updatedAt"`
+	Roles        []RoleRef `json:"rolesList"`
 	// PasswordHash never leaves the server.
 	PasswordHash string `json:"-"`
 }

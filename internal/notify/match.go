@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"irgas/internal/alarm"
+	"irgas/internal/model"
 	"irgas/internal/region"
 	"irgas/internal/store"
 )
@@ -14,7 +15,7 @@ import (
 // Matches reports whether user u receives a message of trigger about an alarm of kind and level on device
 // d: the kind is one of the user's, a gas alarm reaches the user's minimum level, the device is in the
 // user's scope, and an end is wanted. Status, escalation and quiet hours are the caller's.
-func Matches(u store.SMSUser, d *store.SMSDevice, kind, level, trigger string) bool {
+func Matches(u model.SMSUser, d *store.SMSDevice, kind, level, trigger string) bool {
 	if !slices.Contains(u.AlarmKinds, kind) {
 		return false
 	}

@@ -18,6 +18,7 @@ import (
 
 	"irgas/internal/alarm"
 	"irgas/internal/config"
+	"irgas/internal/model"
 	"irgas/internal/store"
 )
 
@@ -138,7 +139,7 @@ func (n *Notifier) ProcessEvents(ctx context.Context) (int, error) {
 	total := 0
 	for {
 		now := n.now()
-		k, err := n.db.NotifyEvents(ctx, now.UnixMilli(), eventBatch, func(t *store.SMSTx, e store.Event, d *store.SMSDevice, a *store.SMSAlarm) error {
+		k, err := n.db.NotifyEvents(ctx, now.UnixMilli(), eventBatch, func(t *store.SMSTx, e model.Event, d *store.SMSDevice, a *store.SMSAlarm) error {
 			return n.onEvent(t, now, e, d, a)
 		})
 		total += k
@@ -148,7 +149,7 @@ func (n *Notifier) ProcessEvents(ctx context.Context) (int, error) {
 	}
 }
 
-func (n *Notifier) onEvent(t *store.SMSTx, now time.Time, e store.Event, d *store.SMSDevice, a *store.SMSAlarm) error {
+func (n *Notifier) onEvent(t *store.SMSTx, now time.Time, e model.Event, d *store.SMSDevice, a *store.SMSAlarm) error {
 	if d == nil || a == nil || !d.CompanyEnabled || now.UnixMilli()-e.CreatedAt > staleEvent.Milliseconds() {
 		return nil
 	}
@@ -244,7 +245,7 @@ func (n *Notifier) deliver(t *store.SMSTx, now time.Time, d *store.SMSDevice, a 
 		content, params := n.render(u.Language, d, f)
 		raw, _ := json.Marshal(params)
 		id := u.ID
-		m := store.SMSMessage{CompanyID: d.CompanyID, SMSUserID: &id, UserName: u.Name, Phone: u.Phone, DeviceID: d.ID,
+		m := model.SMSMessage{CompanyID: d.CompanyID, SMSUserID: &id, UserName: u.Name, Phone: u.Phone, DeviceID: d.ID,
 			DeviceName: d.Name, AlarmID: a.ID, AlarmKind: f.kind, Level: f.level, EventType: f.trigger, Reminder: f.reminder,
 			Language: u.Language, Content: content, Params: string(raw), Provider: n.provider.Name(), Status: store.SMSPending,
 			NextAttemptAt: now.UnixMilli(), CreatedAt: now.UnixMilli()}
@@ -318,7 +319,7 @@ func (n *Notifier) SendDue(ctx context.Context) (int, error) {
 	}
 }
 
-func (n *Notifier) send(ctx context.Context, m store.SMSMessage) error {
+func (n *Notifier) send(ctx context.Context, m model.SMSMessage) error {
 	var params map[string]string
 	_ = json.Unmarshal([]byte(m.Params), &params)
 	c, cancel := context.WithTimeout(ctx, sendTimeout)

@@ -107,7 +107,7 @@ func newFixture(t *testing.T, db *store.DB) *fixture {
 func (f *fixture) read(device int64, ch4 float64) {
 	f.t.Helper()
 	f.ts += 1000
-	if _, err := f.db.InsertReadings(context.Background(), []store.Reading{{DeviceID: device, CompanyID: f.company, TS: f.ts,
+	if _, err := f.db.InsertReadings(context.Background(), []model.Reading{{DeviceID: device, CompanyID: f.company, TS: f.ts,
 		ReceivedAt: f.ts, CH4: ch4}}); err != nil {
 		f.t.Fatal(err)
 	}
@@ -161,7 +161,7 @@ func (f *fixture) log() []string {
 	return out
 }
 
-func (f *fixture) messages() []store.SMSMessage {
+func (f *fixture) messages() []model.SMSMessage {
 	f.t.Helper()
 	p, err := f.db.ListSMSSendLog(context.Background(), store.Platform, listq.Query{Page: 1, PageSize: 1000,
 		Sort: []listq.SortTerm{{Column: "m.id"}}})
@@ -255,7 +255,7 @@ func TestMatchingRecipients(t *testing.T) {
 		// A low battery alarm reaches the kind's users only.
 		v := 300
 		f.ts += 1000
-		must[int64](t)(db.InsertReadings(ctx, []store.Reading{{DeviceID: f.dev2, CompanyID: f.company, TS: f.ts, ReceivedAt: f.ts, CH4: 0, Voltage: &v}}))
+		must[int64](t)(db.InsertReadings(ctx, []model.Reading{{DeviceID: f.dev2, CompanyID: f.company, TS: f.ts, ReceivedAt: f.ts, CH4: 0, Voltage: &v}}))
 		must[int](t)(n.ProcessEvents(ctx))
 		got := f.log()[10:]
 		same(t, "low battery", got, []string{"13800000001 started pending", "13800000002 started pending",
@@ -362,7 +362,7 @@ func TestOutboxSurvivesRestart(t *testing.T) {
 		f.read(f.dev, 25)
 		must[int](t)(first.ProcessEvents(ctx))
 		// One message was taken by a sender that died mid-send: it stays "sending" until its lease ends.
-		claimed := must[[]store.SMSMessage](t)(db.ClaimSMS(ctx, f.clock.Now().UnixMilli(), f.clock.Now().Add(2*time.Minute).UnixMilli(), 1))
+		claimed := must[[]model.SMSMessage](t)(db.ClaimSMS(ctx, f.clock.Now().UnixMilli(), f.clock.Now().Add(2*time.Minute).UnixMilli(), 1))
 		if len(claimed) != 1 {
 			t.Fatalf("claimed %d", len(claimed))
 		}
@@ -514,7 +514,7 @@ func TestRemindersEscalateUntilAcknowledged(t *testing.T) {
 		if m := f.messages()[3]; m.Reminder != 2 || !strings.Contains(m.Content, "第2次提醒") {
 			t.Fatalf("second reminder: %+v", m)
 		}
-		alarms := must[store.Page[model.Alarm]](t)(db.ListAlarms(ctx, store.Platform, listq.Query{Page: 1, PageSize: 10}))
+		alarms := must[model.Page[model.Alarm]](t)(db.ListAlarms(ctx, store.Platform, listq.Query{Page: 1, PageSize: 10}))
 		if err := db.AckAlarm(ctx, store.Platform, alarms.List[0].ID, 1, "admin", f.clock.Now().UnixMilli()); err != nil {
 			t.Fatal(err)
 		}

@@ -9,6 +9,7 @@ import (
 	"irgas/internal/apperr"
 	"irgas/internal/auth"
 	"irgas/internal/listq"
+	"irgas/internal/model"
 	"irgas/internal/region"
 	"irgas/internal/store"
 )
@@ -48,51 +49,51 @@ type Users struct{ db *store.DB }
 func NewUsers(db *store.DB) *Users { return &Users{db: db} }
 
 // List lists the notification users the actor may see.
-func (s *Users) List(ctx context.Context, a *auth.Actor, q listq.Query) (store.Page[store.SMSUser], error) {
+func (s *Users) List(ctx context.Context, a *auth.Actor, q listq.Query) (model.Page[model.SMSUser], error) {
 	return s.db.ListSMSUsers(ctx, a.Scope(), q)
 }
 
 // Get reads one.
-func (s *Users) Get(ctx context.Context, a *auth.Actor, id int64) (store.SMSUser, error) {
+func (s *Users) Get(ctx context.Context, a *auth.Actor, id int64) (model.SMSUser, error) {
 	return s.db.GetSMSUser(ctx, a.Scope(), id)
 }
 
 // Create stores a notification user in the actor's company (platform users name the company).
-func (s *Users) Create(ctx context.Context, a *auth.Actor, in UserInput) (store.SMSUser, error) {
+func (s *Users) Create(ctx context.Context, a *auth.Actor, in UserInput) (model.SMSUser, error) {
 	f, err := s.fields(ctx, a, in)
 	if err != nil {
-		return store.SMSUser{}, err
+		return model.SMSUser{}, err
 	}
 	id, err := s.db.CreateSMSUser(ctx, f)
 	if err != nil {
-		return store.SMSUser{}, conflict(err)
+		return model.SMSUser{}, conflict(err)
 	}
 	return s.Get(ctx, a, id)
 }
 
 // Update replaces a notification user; only platform users move one to another company.
-func (s *Users) Update(ctx context.Context, a *auth.Actor, id int64, in UserInput) (store.SMSUser, error) {
+func (s *Users) Update(ctx context.Context, a *auth.Actor, id int64, in UserInput) (model.SMSUser, error) {
 	current, err := s.db.GetSMSUser(ctx, a.Scope(), id)
 	if err != nil {
-		return store.SMSUser{}, err
+		return model.SMSUser{}, err
 	}
 	if in.CompanyID == nil {
 		in.CompanyID = &current.CompanyID
 	}
 	f, err := s.fields(ctx, a, in)
 	if err != nil {
-		return store.SMSUser{}, err
+		return model.SMSUser{}, err
 	}
 	if err := s.db.UpdateSMSUser(ctx, a.Scope(), id, f); err != nil {
-		return store.SMSUser{}, conflict(err)
+		return model.SMSUser{}, conflict(err)
 	}
 	return s.Get(ctx, a, id)
 }
 
 // SetStatus enables or disables one (a disabled user gets nothing).
-func (s *Users) SetStatus(ctx context.Context, a *auth.Actor, id int64, status int) (store.SMSUser, error) {
+func (s *Users) SetStatus(ctx context.Context, a *auth.Actor, id int64, status int) (model.SMSUser, error) {
 	if err := s.db.SetSMSUserStatus(ctx, a.Scope(), id, status); err != nil {
-		return store.SMSUser{}, err
+		return model.SMSUser{}, err
 	}
 	return s.Get(ctx, a, id)
 }
@@ -113,20 +114,12 @@ func conflict(err error) error {
 // devices (all of that company), the regions, the quiet hours, and fills the defaults.
 func (s *Users) fields(ctx context.Context, a *auth.Actor, in UserInput) (store.SMSUserFields, error) {
 	var bad []apperr.FieldError
-	company := in.CompanyID
-	switch {
-	case !a.IsPlatform():
-		company = a.CompanyID
-	case company == nil:
-		bad = append(bad, apperr.Field("companyId", "field.required"))
-	default:
-		ok, err := s.db.CompanyExists(ctx, *company)
-		if err != nil {
-			return store.SMSUserFields{}, err
-		}
-		if !ok {
-			bad = append(bad, apperr.Field("companyId", "role.company_not_found"))
-		}
+	company, refused, err := a.Owner(ctx, s.db.CompanyExists, in.CompanyID, auth.CompanyRequired)
+	if err != nil {
+		return store.SMSUserFields{}, err
+	}
+	if refused != nil {
+		bad = append(bad, *refused)
 	}
 	f := store.SMSUserFields{Name: in.Name, Phone: in.Phone, GasMinLevel: in.GasMinLevel, Scope: in.Scope,
 		QuietStart: in.QuietStart, QuietEnd: in.QuietEnd, NotifyOnEnd: in.NotifyOnEnd, EscalationLevel: in.EscalationLevel,

@@ -39,7 +39,7 @@ type UpdateInput struct {
 }
 
 // List lists the roles the actor may see.
-func (s *Service) List(ctx context.Context, a *auth.Actor, q listq.Query) (store.Page[model.Role], error) {
+func (s *Service) List(ctx context.Context, a *auth.Actor, q listq.Query) (model.Page[model.Role], error) {
 	return s.db.ListRoles(ctx, a.Scope(), q)
 }
 
@@ -50,17 +50,12 @@ func (s *Service) Get(ctx context.Context, a *auth.Actor, id int64) (model.Role,
 
 // Create makes a role. A company user's role is always of its own company.
 func (s *Service) Create(ctx context.Context, a *auth.Actor, in CreateInput) (model.Role, error) {
-	company := in.CompanyID
-	if !a.IsPlatform() {
-		company = a.CompanyID
-	} else if company != nil {
-		ok, err := s.db.CompanyExists(ctx, *company)
-		if err != nil {
-			return model.Role{}, err
-		}
-		if !ok {
-			return model.Role{}, apperr.Validation(apperr.Field("companyId", "role.company_not_found"))
-		}
+	company, bad, err := a.Owner(ctx, s.db.CompanyExists, in.CompanyID, auth.CompanyOrPlatform)
+	if err != nil {
+		return model.Role{}, err
+	}
+	if bad != nil {
+		return model.Role{}, apperr.Validation(*bad)
 	}
 	codes, err := checkCodes(a, company, in.Permissions)
 	if err != nil {

@@ -80,7 +80,7 @@ func New(ctx context.Context, cfg config.Config, mqttLn net.Listener) (*Server, 
 	reg := prometheus.NewRegistry()
 	s := NewWithDB(db, cfg, reg)
 	if cfg.Demo {
-		fleet, err := demo.Seed(ctx, db, demo.Options{Count: cfg.DemoDevices, IMEIPrefix: demo.ServePrefix})
+		fleet, err := demo.Seed(ctx, db, demo.Options{Count: cfg.DemoDevices, IMEIPrefix: demo.ServePrefix, NeverConnected: true})
 		if err != nil {
 			s.Close()
 			return nil, err

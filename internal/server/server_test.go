@@ -170,6 +170,11 @@ func TestDemoShowsLiveDataAtOnce(t *testing.T) {
 		}
 		return err == nil && readings > 0 && online > 0
 	})
+	// And one more detector, installed but never connected, whose offline alarm the demo shows later.
+	var devices int
+	if err := db.SQL.QueryRow("SELECT count(*) FROM devices").Scan(&devices); err != nil || devices != cfg.DemoDevices+1 {
+		t.Fatalf("%d demo devices (%v), want %d simulated and one never connected", devices, err, cfg.DemoDevices)
+	}
 }
 
 // A call whose time limit passes while its queries run answers 503 with the envelope and a message in the

@@ -97,7 +97,7 @@ func (db *DB) alarmInputs(ctx context.Context, tx *sql.Tx, ids []int64, since in
 
 // evaluateAlarms runs the alarm rules over each device's new readings inside the readings' transaction.
 // Only readings newer than the device's last data count (a late reading is history, not news).
-func (db *DB) evaluateAlarms(ctx context.Context, tx *sql.Tx, fresh map[int64][]Reading, inputs map[int64]*alarmInput) error {
+func (db *DB) evaluateAlarms(ctx context.Context, tx *sql.Tx, fresh map[int64][]model.Reading, inputs map[int64]*alarmInput) error {
 	starts := alarmStarts{}
 	for deviceID, rs := range fresh {
 		in := inputs[deviceID]
@@ -188,9 +188,9 @@ func (db *DB) countAlarmStarts(ctx context.Context, tx *sql.Tx, a alarmStarts) e
 	return wrap(err, "count alarms")
 }
 
-func alarmEvent(typ string, deviceID, companyID, alarmID int64, c alarm.Change) Event {
+func alarmEvent(typ string, deviceID, companyID, alarmID int64, c alarm.Change) model.Event {
 	v := c.Value
-	return Event{Type: typ, CompanyID: companyID, DeviceID: deviceID, AlarmID: alarmID, AlarmKind: c.Kind, Level: c.Level,
+	return model.Event{Type: typ, CompanyID: companyID, DeviceID: deviceID, AlarmID: alarmID, AlarmKind: c.Kind, Level: c.Level,
 		Value: &v, TS: c.TS}
 }
 
@@ -232,7 +232,7 @@ func scanAlarm(r rowScanner) (model.Alarm, error) {
 }
 
 // ListAlarms lists alarms within scope.
-func (db *DB) ListAlarms(ctx context.Context, scope Scope, q listq.Query) (Page[model.Alarm], error) {
+func (db *DB) ListAlarms(ctx context.Context, scope Scope, q listq.Query) (model.Page[model.Alarm], error) {
 	return list(ctx, db, alarms, scope, q, scanAlarm)
 }
 
@@ -268,24 +268,32 @@ func (db *DB) stepAlarm(ctx context.Context, scope Scope, id int64, set map[stri
 	return nil
 }
 
-// MarkOffline finds online devices whose last data is older than twice their heartbeat interval plus
-// grace (ms) and who have no newer reading stored, marks them offline and opens their offline alarm. Several instances may run it at once: the
-// one-open-alarm index keeps a device to one offline alarm. It returns the devices it marked.
+// MarkOffline finds the silent devices, marks them offline and opens their offline alarm: online devices
+// whose last data is older than the offline rule allows (alarm.OfflineSQL) and who have no newer reading
+// stored, and devices that never reported, by the same rule from when they were created or imported (once
+// in their life until they report: they start offline, so online cannot tell a raised alarm). Several
+// instances may run it at once: the one-open-alarm index keeps a device to one offline alarm. It returns
+// the devices it marked.
 func (db *DB) MarkOffline(ctx context.Context, now, grace int64) ([]int64, error) {
 	var marked []int64
 	err := db.InTx(ctx, func(tx *sql.Tx) error {
-		sel := db.Q.Select("id", "company_id", "last_seen_at").From("devices").
-			Where(sq.Eq{"online": 1}).Where(alarm.OfflineSQL("last_seen_at", "heartbeat_interval"), grace, now).
+		heard := sq.And{sq.Eq{"online": 1}, sq.Expr(alarm.OfflineSQL("last_seen_at", "heartbeat_interval"), grace, now)}
+		never := sq.And{sq.Eq{"last_seen_at": nil}, sq.Expr(alarm.OfflineSQL("created_at", "heartbeat_interval"), grace, now),
+			sq.Expr("NOT EXISTS (SELECT 1 FROM alarm_logs a WHERE a.device_id = devices.id AND a.kind = ?)", alarm.Offline)}
+		sel := db.Q.Select("id", "company_id", "last_seen_at IS NULL").From("devices").Where(sq.Or{heard, never}).
 			// A stored reading whose live state its writer holds back (MoveLiveState) is activity too, while
 			// it is recent itself: a writer that died holding it back must not keep its device online.
-			Where("NOT EXISTS (SELECT 1 FROM readings r WHERE r.device_id = devices.id AND r.ts > devices.last_seen_at "+
+			Where("NOT EXISTS (SELECT 1 FROM readings r WHERE r.device_id = devices.id AND r.ts > COALESCE(devices.last_seen_at, 0) "+
 					"AND "+alarm.HeardSQL("r.ts", "devices.heartbeat_interval")+")", grace, now).
 			OrderBy("id") // rows are changed in id order, as the readings batches lock them
-		type stale struct{ id, company, last int64 }
+		type stale struct {
+			id, company int64
+			never       bool
+		}
 		var list []stale
 		err := scanAll(ctx, tx, sel, func(r rowScanner) (stale, error) {
 			var s stale
-			return s, r.Scan(&s.id, &s.company, &s.last)
+			return s, r.Scan(&s.id, &s.company, &s.never)
 		}, func(s stale) error { list = append(list, s); return nil })
 		if err != nil {
 			return wrap(err, "find silent devices")
@@ -293,8 +301,11 @@ func (db *DB) MarkOffline(ctx context.Context, now, grace int64) ([]int64, error
 		started := alarmStarts{}
 		for _, s := range list {
 			// Checked again on the row as it is now: a reading committed since the list was read keeps it online.
-			res, err := exec(ctx, tx, db.Q.Update("devices").Set("online", 0).Where(sq.Eq{"id": s.id, "online": 1}).
-				Where(alarm.OfflineSQL("last_seen_at", "heartbeat_interval"), grace, now))
+			still := sq.Sqlizer(heard)
+			if s.never {
+				still = sq.Eq{"last_seen_at": nil}
+			}
+			res, err := exec(ctx, tx, db.Q.Update("devices").Set("online", 0).Where(sq.Eq{"id": s.id}).Where(still))
 			if err != nil {
 				return wrap(err, "mark offline")
 			}
@@ -314,7 +325,7 @@ func (db *DB) MarkOffline(ctx context.Context, now, grace int64) ([]int64, error
 			case err != nil:
 				return wrap(err, "open offline alarm")
 			default:
-				if err := db.insertEvent(ctx, tx, Event{Type: EventAlarmStarted, CompanyID: s.company, DeviceID: s.id,
+				if err := db.insertEvent(ctx, tx, model.Event{Type: EventAlarmStarted, CompanyID: s.company, DeviceID: s.id,
 					AlarmID: alarmID, AlarmKind: alarm.Offline, TS: now}); err != nil {
 					return err
 				}
@@ -337,24 +348,17 @@ func (db *DB) EachAlarm(ctx context.Context, scope Scope, q listq.Query, fn func
 	return each(ctx, db, alarms, scope, q, scanAlarm, fn)
 }
 
-// AlarmCount is a number of alarms of one kind on one day.
-type AlarmCount struct {
-	Day   int64  `json:"day"`
-	Kind  string `json:"kind"`
-	Count int64  `json:"count"`
-}
-
 // AlarmCounts counts the alarms started from..to within scope by kind and local day (offset ms).
-func (db *DB) AlarmCounts(ctx context.Context, scope Scope, from, to, offset int64) ([]AlarmCount, error) {
+func (db *DB) AlarmCounts(ctx context.Context, scope Scope, from, to, offset int64) ([]model.AlarmCount, error) {
 	day := fmt.Sprintf("((a.started_at + %d) / 86400000) * 86400000 - %d", offset, offset)
 	sel := db.Q.Select(day+" AS day", "a.kind", "count(*)").From("alarm_logs a").
 		Where(sq.GtOrEq{"a.started_at": from}).Where(sq.LtOrEq{"a.started_at": to}).Where(scope.cond("a.company_id")).
 		GroupBy("day", "a.kind").OrderBy("day", "a.kind")
-	out := []AlarmCount{}
-	err := scanAll(ctx, db.SQL, sel, func(r rowScanner) (AlarmCount, error) {
-		var c AlarmCount
+	out := []model.AlarmCount{}
+	err := scanAll(ctx, db.SQL, sel, func(r rowScanner) (model.AlarmCount, error) {
+		var c model.AlarmCount
 		return c, r.Scan(&c.Day, &c.Kind, &c.Count)
-	}, func(c AlarmCount) error { out = append(out, c); return nil })
+	}, func(c model.AlarmCount) error { out = append(out, c); return nil })
 	return out, wrap(err, "count alarms")
 }
 

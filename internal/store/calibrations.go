@@ -4,26 +4,11 @@ import (
 	"context"
 
 	"irgas/internal/listq"
+	"irgas/internal/model"
 )
 
-// Calibration is a calibration a device reported.
-type Calibration struct {
-	ID         int64    `json:"id"`
-	DeviceID   int64    `json:"deviceId"`
-	DeviceName string   `json:"deviceName"`
-	IMEI       string   `json:"imei"`
-	CompanyID  int64    `json:"companyId"`
-	TS         int64    `json:"ts"`
-	Kind       string   `json:"kind"`
-	Gas        *float64 `json:"gas"`
-	Before     *float64 `json:"before"`
-	After      *float64 `json:"after"`
-	Result     string   `json:"result"`
-	ReceivedAt int64    `json:"receivedAt"`
-}
-
 // InsertCalibrations stores reported calibrations; a resent one (same device, time and kind) is stored once.
-func (db *DB) InsertCalibrations(ctx context.Context, cs []Calibration) error {
+func (db *DB) InsertCalibrations(ctx context.Context, cs []model.Calibration) error {
 	if len(cs) == 0 {
 		return nil
 	}
@@ -58,9 +43,9 @@ var calibrations = table{
 }
 
 // ListCalibrations lists calibrations within scope, newest first.
-func (db *DB) ListCalibrations(ctx context.Context, scope Scope, q listq.Query) (Page[Calibration], error) {
-	return list(ctx, db, calibrations, scope, q, func(r rowScanner) (Calibration, error) {
-		var c Calibration
+func (db *DB) ListCalibrations(ctx context.Context, scope Scope, q listq.Query) (model.Page[model.Calibration], error) {
+	return list(ctx, db, calibrations, scope, q, func(r rowScanner) (model.Calibration, error) {
+		var c model.Calibration
 		err := r.Scan(&c.ID, &c.DeviceID, &c.DeviceName, &c.IMEI, &c.CompanyID, &c.TS, &c.Kind, &c.Gas, &c.Before,
 			&c.After, &c.Result, &c.ReceivedAt)
 		return c, err

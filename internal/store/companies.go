@@ -52,7 +52,7 @@ type CompanyFields struct {
 }
 
 // ListCompanies lists companies within scope.
-func (db *DB) ListCompanies(ctx context.Context, scope Scope, q listq.Query) (Page[model.Company], error) {
+func (db *DB) ListCompanies(ctx context.Context, scope Scope, q listq.Query) (model.Page[model.Company], error) {
 	return list(ctx, db, companies, scope, q, scanCompany)
 }
 

@@ -39,7 +39,7 @@ func scanDeviceType(r rowScanner) (model.DeviceType, error) {
 }
 
 // ListDeviceTypes lists device types (one catalogue for every company).
-func (db *DB) ListDeviceTypes(ctx context.Context, q listq.Query) (Page[model.DeviceType], error) {
+func (db *DB) ListDeviceTypes(ctx context.Context, q listq.Query) (model.Page[model.DeviceType], error) {
 	return list(ctx, db, deviceTypes, Platform, q, scanDeviceType)
 }
 

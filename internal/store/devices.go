@@ -85,7 +85,7 @@ func (f DeviceFields) values() map[string]any {
 }
 
 // ListDevices lists devices within scope.
-func (db *DB) ListDevices(ctx context.Context, scope Scope, q listq.Query) (Page[model.Device], error) {
+func (db *DB) ListDevices(ctx context.Context, scope Scope, q listq.Query) (model.Page[model.Device], error) {
 	return list(ctx, db, devices, scope, q, scanDevice)
 }
 

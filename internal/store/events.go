@@ -6,6 +6,8 @@ import (
 	"time"
 
 	sq "github.com/Masterminds/squirrel"
+
+	"irgas/internal/model"
 )
 
 // Event types: what happened to an alarm. An offline alarm starting is a device going offline, its end the
@@ -16,26 +18,9 @@ const (
 	EventAlarmEnded   = "alarm.ended"
 )
 
-// Event is one entry of the events table.
-type Event struct {
-	ID        int64    `json:"id"`
-	Type      string   `json:"type"`
-	CompanyID int64    `json:"companyId"`
-	DeviceID  int64    `json:"deviceId"`
-	AlarmID   int64    `json:"alarmId"`
-	AlarmKind string   `json:"alarmKind"`
-	Level     string   `json:"level"`
-	Value     *float64 `json:"value"`
-	TS        int64    `json:"ts"`
-	CreatedAt int64    `json:"createdAt"`
-	// DeviceName and IMEI are read with the event (empty once the device is deleted).
-	DeviceName string `json:"deviceName"`
-	IMEI       string `json:"imei"`
-}
-
 // insertEvent records an event inside the transaction that decided it, so that it exists exactly when the
 // alarm change does.
-func (db *DB) insertEvent(ctx context.Context, tx *sql.Tx, e Event) error {
+func (db *DB) insertEvent(ctx context.Context, tx *sql.Tx, e model.Event) error {
 	_, err := exec(ctx, tx, db.Q.Insert("events").
 		Columns("type", "company_id", "device_id", "alarm_id", "alarm_kind", "level", "value", "ts", "created_at").
 		Values(e.Type, e.CompanyID, e.DeviceID, e.AlarmID, e.AlarmKind, e.Level, e.Value, e.TS, NowMs()))
@@ -45,22 +30,22 @@ func (db *DB) insertEvent(ctx context.Context, tx *sql.Tx, e Event) error {
 var eventColumns = []string{"e.id", "e.type", "e.company_id", "e.device_id", "e.alarm_id", "e.alarm_kind", "e.level", "e.value",
 	"e.ts", "e.created_at", "COALESCE(d.name, '')", "COALESCE(d.imei, '')"}
 
-func scanEvent(r rowScanner) (Event, error) {
-	var e Event
+func scanEvent(r rowScanner) (model.Event, error) {
+	var e model.Event
 	err := r.Scan(&e.ID, &e.Type, &e.CompanyID, &e.DeviceID, &e.AlarmID, &e.AlarmKind, &e.Level, &e.Value, &e.TS, &e.CreatedAt,
 		&e.DeviceName, &e.IMEI)
 	return e, err
 }
 
 // EventsAfter returns up to limit events of the scope with an id above after, oldest first.
-func (db *DB) EventsAfter(ctx context.Context, scope Scope, after int64, limit int) ([]Event, error) {
+func (db *DB) EventsAfter(ctx context.Context, scope Scope, after int64, limit int) ([]model.Event, error) {
 	return db.eventsAfter(ctx, scope, after, 0, limit)
 }
 
 // LiveEventsAfter is EventsAfter for a live feed. On PostgreSQL, ids are taken at insert and become visible
 // at commit, so a later id can show before an earlier one; holding back the newest second lets a
 // transaction in flight commit before the feed moves past its id (SQLite has one writer: no hold-back).
-func (db *DB) LiveEventsAfter(ctx context.Context, scope Scope, after int64, limit int) ([]Event, error) {
+func (db *DB) LiveEventsAfter(ctx context.Context, scope Scope, after int64, limit int) ([]model.Event, error) {
 	var notAfter int64
 	if db.Dialect == Postgres {
 		notAfter = NowMs() - 1000
@@ -68,14 +53,14 @@ func (db *DB) LiveEventsAfter(ctx context.Context, scope Scope, after int64, lim
 	return db.eventsAfter(ctx, scope, after, notAfter, limit)
 }
 
-func (db *DB) eventsAfter(ctx context.Context, scope Scope, after, notAfter int64, limit int) ([]Event, error) {
+func (db *DB) eventsAfter(ctx context.Context, scope Scope, after, notAfter int64, limit int) ([]model.Event, error) {
 	sel := db.Q.Select(eventColumns...).From("events e").LeftJoin("devices d ON d.id = e.device_id").
 		Where(sq.Gt{"e.id": after}).Where(scope.cond("e.company_id")).OrderBy("e.id").Limit(uint64(limit))
 	if notAfter > 0 {
 		sel = sel.Where(sq.LtOrEq{"e.created_at": notAfter})
 	}
-	out := []Event{}
-	err := scanAll(ctx, db.SQL, sel, scanEvent, func(e Event) error { out = append(out, e); return nil })
+	out := []model.Event{}
+	err := scanAll(ctx, db.SQL, sel, scanEvent, func(e model.Event) error { out = append(out, e); return nil })
 	return out, wrap(err, "read events")
 }
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"irgas/internal/alarm"
 	"irgas/internal/auth"
 	"irgas/internal/ident"
 	"irgas/internal/model"
@@ -32,7 +33,7 @@ func TestAlarmChangesLeaveEvents(t *testing.T) {
 		}
 		base := time.Now().Add(-time.Hour).UnixMilli()
 		for i, ch4 := range []float64{25, 30, 60, 70, 5} {
-			if _, err := db.InsertReadings(ctx, []store.Reading{{DeviceID: id, CompanyID: company, TS: base + int64(i)*1000,
+			if _, err := db.InsertReadings(ctx, []model.Reading{{DeviceID: id, CompanyID: company, TS: base + int64(i)*1000,
 				ReceivedAt: base, CH4: ch4}}); err != nil {
 				t.Fatal(err)
 			}
@@ -40,7 +41,7 @@ func TestAlarmChangesLeaveEvents(t *testing.T) {
 		if _, err := db.MarkOffline(ctx, time.Now().Add(time.Hour).UnixMilli(), 0); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.InsertReadings(ctx, []store.Reading{{DeviceID: id, CompanyID: company, TS: time.Now().UnixMilli(),
+		if _, err := db.InsertReadings(ctx, []model.Reading{{DeviceID: id, CompanyID: company, TS: time.Now().UnixMilli(),
 			ReceivedAt: base, CH4: 1}}); err != nil {
 			t.Fatal(err)
 		}
@@ -67,6 +68,65 @@ func TestAlarmChangesLeaveEvents(t *testing.T) {
 		}
 		if n, err := db.PurgeEvents(ctx, time.Now().Add(time.Minute)); err != nil || n != 5 {
 			t.Fatalf("purge: %d %v", n, err)
+		}
+	})
+}
+
+// A device that never reported is offline once the offline rule has passed since it was created, and
+// raises its offline alarm once; its first data ends the alarm and brings it online.
+func TestNeverReportedDeviceRaisesItsOfflineAlarm(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		company, _ := db.CreateCompany(ctx, "Silent Gas")
+		typeID, _ := db.CreateDeviceType(ctx, model.DeviceType{Name: "t", Model: "SL-1", Unit: "%LEL", RangeMax: 100,
+			LowThreshold: 20, HighThreshold: 50, ReportInterval: 1, HeartbeatInterval: 30, Communication: "4G"})
+		dt, _ := db.GetDeviceType(ctx, typeID)
+		first := "86200000000002"
+		id, err := db.CreateDevice(ctx, db.SQL, store.DeviceFields{IMEI: first + string(ident.IMEICheckDigit(first)), Name: "d",
+			TypeID: typeID, CompanyID: company, ProvinceCode: "330000"}, dt, auth.HashToken("s"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		created := time.Now().UnixMilli()
+		offlineAt := alarm.OfflineAt(created, 30, alarm.OfflineGrace)
+		sweep := func(at int64) []int64 {
+			t.Helper()
+			marked, err := db.MarkOffline(ctx, at, alarm.OfflineGrace)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return marked
+		}
+		if marked := sweep(offlineAt - 60_000); len(marked) != 0 {
+			t.Fatalf("a device created a moment ago is already offline: %v", marked)
+		}
+		if marked := sweep(offlineAt + 60_000); !slices.Equal(marked, []int64{id}) {
+			t.Fatalf("the never-reported device past the offline rule: marked %v, want [%d]", marked, id)
+		}
+		if marked := sweep(offlineAt + 120_000); len(marked) != 0 {
+			t.Fatalf("a second sweep raised its offline alarm again: %v", marked)
+		}
+		d, err := db.GetDevice(ctx, store.Company(company), id)
+		if err != nil || d.AlarmState != alarm.Offline || d.Online {
+			t.Fatalf("device state %q online %v: %v", d.AlarmState, d.Online, err)
+		}
+		if _, err := db.InsertReadings(ctx, []model.Reading{{DeviceID: id, CompanyID: company, TS: offlineAt + 180_000,
+			ReceivedAt: offlineAt + 180_000, CH4: 1}}); err != nil {
+			t.Fatal(err)
+		}
+		events, err := db.EventsAfter(ctx, store.Company(company), 0, 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, e := range events {
+			got = append(got, e.Type+" "+e.AlarmKind)
+		}
+		if want := []string{"alarm.started offline", "alarm.ended offline"}; !slices.Equal(got, want) {
+			t.Fatalf("events %q, want %q", got, want)
+		}
+		if d, _ := db.GetDevice(ctx, store.Company(company), id); !d.Online || d.AlarmState != alarm.Normal {
+			t.Fatalf("after its first data: online %v, state %q", d.Online, d.AlarmState)
 		}
 	})
 }

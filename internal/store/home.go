@@ -22,7 +22,7 @@ func DayKey(ms int64) int64 {
 }
 
 // countReadings adds a batch's new readings to the per-company, per-day roll-up, in the batch's transaction.
-func (db *DB) countReadings(ctx context.Context, tx *sql.Tx, fresh map[int64][]Reading) error {
+func (db *DB) countReadings(ctx context.Context, tx *sql.Tx, fresh map[int64][]model.Reading) error {
 	counts := map[[2]int64]int64{}
 	for _, rs := range fresh {
 		for _, r := range rs {
@@ -43,19 +43,10 @@ func (db *DB) countReadings(ctx context.Context, tx *sql.Tx, fresh map[int64][]R
 
 // DeviceTotals are the fleet's numbers on the home page.
 type DeviceTotals struct {
-	Total      int64 `json:"total"`
-	Online     int64 `json:"online"`
-	Offline    int64 `json:"offline"`
-	Alarm      int64 `json:"alarm"`      // an open gas alarm
-	Fault      int64 `json:"fault"`      // an open fault
-	LowBattery int64 `json:"lowBattery"` // an open low-battery alarm
-}
-
-// Named counts a group: a device type or a province.
-type Named struct {
-	Key   string `json:"key"`
-	Name  string `json:"name"`
-	Count int64  `json:"count"`
+	Total, Online, Offline int64
+	Alarm                  int64 // an open gas alarm
+	Fault                  int64 // an open fault
+	LowBattery             int64 // an open low-battery alarm
 }
 
 // DeviceTotals counts the devices in scope and their open alarms, from the devices table and the open-alarm
@@ -95,7 +86,7 @@ func (db *DB) DeviceTotals(ctx context.Context, scope Scope) (DeviceTotals, erro
 }
 
 // DevicesBy counts the devices in scope by type ("type") or by province ("province").
-func (db *DB) DevicesBy(ctx context.Context, scope Scope, by string) ([]Named, error) {
+func (db *DB) DevicesBy(ctx context.Context, scope Scope, by string) ([]model.Named, error) {
 	var sel sq.SelectBuilder
 	column := "province_code"
 	if by == "type" {
@@ -108,11 +99,11 @@ func (db *DB) DevicesBy(ctx context.Context, scope Scope, by string) ([]Named, e
 		sel = db.Q.Select("CAST(g.k AS TEXT)", "COALESCE(t.name, '')", "g.n").FromSelect(inner, "g").
 			LeftJoin("device_types t ON t.id = g.k")
 	}
-	out := []Named{}
-	err := scanAll(ctx, db.SQL, sel.OrderBy("g.n DESC"), func(r rowScanner) (Named, error) {
-		var n Named
+	out := []model.Named{}
+	err := scanAll(ctx, db.SQL, sel.OrderBy("g.n DESC"), func(r rowScanner) (model.Named, error) {
+		var n model.Named
 		return n, r.Scan(&n.Key, &n.Name, &n.Count)
-	}, func(n Named) error { out = append(out, n); return nil })
+	}, func(n model.Named) error { out = append(out, n); return nil })
 	return out, wrap(err, "count devices by "+by)
 }
 
@@ -167,16 +158,16 @@ func (db *DB) CountCompanies(ctx context.Context) (int64, error) {
 
 // AlarmTrend counts the alarms started per local day and kind from the day keys from to to (yyyymmdd,
 // inclusive), from the alarm_counts roll-up; Day is the local midnight in epoch ms.
-func (db *DB) AlarmTrend(ctx context.Context, scope Scope, from, to int64) ([]AlarmCount, error) {
+func (db *DB) AlarmTrend(ctx context.Context, scope Scope, from, to int64) ([]model.AlarmCount, error) {
 	sel := db.Q.Select("day", "kind", "sum(n)").From("alarm_counts").Where(sq.GtOrEq{"day": from}).Where(sq.LtOrEq{"day": to}).
 		Where(scope.cond("company_id")).GroupBy("day", "kind").OrderBy("day", "kind")
-	out := []AlarmCount{}
-	err := scanAll(ctx, db.SQL, sel, func(r rowScanner) (AlarmCount, error) {
-		var c AlarmCount
+	out := []model.AlarmCount{}
+	err := scanAll(ctx, db.SQL, sel, func(r rowScanner) (model.AlarmCount, error) {
+		var c model.AlarmCount
 		var day int64
 		err := r.Scan(&day, &c.Kind, &c.Count)
 		c.Day = time.Date(int(day/10000), time.Month(day/100%100), int(day%100), 0, 0, 0, 0, time.Local).UnixMilli()
 		return c, err
-	}, func(c AlarmCount) error { out = append(out, c); return nil })
+	}, func(c model.AlarmCount) error { out = append(out, c); return nil })
 	return out, wrap(err, "read alarm trend")
 }

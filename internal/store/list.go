@@ -8,18 +8,8 @@ import (
 	sq "github.com/Masterminds/squirrel"
 
 	"irgas/internal/listq"
+	"irgas/internal/model"
 )
-
-// Page is one page of a list, as every list call answers it.
-type Page[T any] struct {
-	List     []T   `json:"list"`
-	Total    int64 `json:"total"`
-	Page     int   `json:"page"`
-	PageSize int   `json:"pageSize"`
-	// TotalCapped says that more records than Total match: big tables count a filtered list only up to a
-	// cap (the console shows "1000+"); narrow the filter to page further.
-	TotalCapped bool `json:"totalCapped,omitempty"`
-}
 
 // Scope limits what a caller sees: nil CompanyID means a platform user (every company).
 type Scope struct {
@@ -172,8 +162,8 @@ func (db *DB) ordered(t table, conds []sq.Sqlizer, q listq.Query) sq.SelectBuild
 }
 
 // list runs a scoped, filtered, sorted, paged select and its count.
-func list[T any](ctx context.Context, db *DB, t table, scope Scope, q listq.Query, scan func(rowScanner) (T, error)) (Page[T], error) {
-	page := Page[T]{List: []T{}, Page: q.Page, PageSize: q.PageSize}
+func list[T any](ctx context.Context, db *DB, t table, scope Scope, q listq.Query, scan func(rowScanner) (T, error)) (model.Page[T], error) {
+	page := model.Page[T]{List: []T{}, Page: q.Page, PageSize: q.PageSize}
 	conds := db.where(t, scope, q.Conds)
 	count := db.Q.Select("count(*)").From(t.from)
 	for _, c := range conds {

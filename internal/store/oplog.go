@@ -42,7 +42,7 @@ var operationLogs = table{
 	},
 }
 
-// OperationLogCountCap is how far a filtered operation record list is counted (see Page.TotalCapped).
+// OperationLogCountCap is how far a filtered operation record list is counted (see model.Page.TotalCapped).
 const OperationLogCountCap = 1000
 
 func scanOperationLog(r rowScanner) (model.OperationLog, error) {
@@ -53,7 +53,7 @@ func scanOperationLog(r rowScanner) (model.OperationLog, error) {
 }
 
 // ListOperationLogs lists records within scope.
-func (db *DB) ListOperationLogs(ctx context.Context, scope Scope, q listq.Query) (Page[model.OperationLog], error) {
+func (db *DB) ListOperationLogs(ctx context.Context, scope Scope, q listq.Query) (model.Page[model.OperationLog], error) {
 	return list(ctx, db, operationLogs, scope, q, scanOperationLog)
 }
 

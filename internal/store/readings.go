@@ -12,34 +12,22 @@ import (
 	sq "github.com/Masterminds/squirrel"
 
 	"irgas/internal/listq"
+	"irgas/internal/model"
 )
-
-// Reading is one measurement of a device.
-type Reading struct {
-	DeviceID    int64    `json:"deviceId"`
-	CompanyID   int64    `json:"-"`
-	TS          int64    `json:"ts"`
-	ReceivedAt  int64    `json:"receivedAt"`
-	CH4         float64  `json:"ch4"`
-	Voltage     *int     `json:"voltage"`
-	Signal      *int     `json:"signal"`
-	Temperature *float64 `json:"temperature"`
-	Status      string   `json:"status"`
-}
 
 // InsertReadings writes readings in one transaction, skipping any already stored (same device and
 // timestamp), evaluates the alarm rules over the new ones and moves each device's live state. It returns
 // how many readings were new.
-func (db *DB) InsertReadings(ctx context.Context, readings []Reading) (int64, error) {
+func (db *DB) InsertReadings(ctx context.Context, readings []model.Reading) (int64, error) {
 	return db.InsertReadingBatch(ctx, ReadingBatch{Readings: readings, MoveLive: true})
 }
 
 // ReadingBatch is one group commit of readings.
 type ReadingBatch struct {
-	Readings []Reading
+	Readings []model.Reading
 	// Unmoved is the newest reading of each device whose live state its writer holds back (see
 	// MoveLiveState): the alarm rules take it as the device's last data.
-	Unmoved map[int64]Reading
+	Unmoved map[int64]model.Reading
 	// MoveLive moves, in the same transaction, the live state of the batch's devices and of Unmoved.
 	MoveLive bool
 }
@@ -80,7 +68,7 @@ func (db *DB) InsertReadingBatch(ctx context.Context, batch ReadingBatch) (int64
 		if err != nil {
 			return err
 		}
-		inactive := func(r Reading) bool { in := states[r.DeviceID]; return in == nil || !in.active }
+		inactive := func(r model.Reading) bool { in := states[r.DeviceID]; return in == nil || !in.active }
 		if slices.ContainsFunc(readings, inactive) {
 			readings = slices.DeleteFunc(slices.Clone(readings), inactive)
 		}
@@ -89,7 +77,7 @@ func (db *DB) InsertReadingBatch(ctx context.Context, batch ReadingBatch) (int64
 				in.lastSeen = &r.TS
 			}
 		}
-		fresh := map[int64][]Reading{}
+		fresh := map[int64][]model.Reading{}
 		err = eachShape(len(readings), func(lo, hi int) error {
 			n, err := db.insertReadings(ctx, tx, readings[lo:hi], fresh)
 			stored += n
@@ -112,7 +100,7 @@ func (db *DB) InsertReadingBatch(ctx context.Context, batch ReadingBatch) (int64
 		}
 		newest := maps.Clone(batch.Unmoved)
 		if newest == nil {
-			newest = map[int64]Reading{}
+			newest = map[int64]model.Reading{}
 		}
 		MergeNewest(newest, readings)
 		return db.moveLiveState(ctx, tx, newest)
@@ -155,7 +143,7 @@ func (db *DB) lockDevices(ctx context.Context, tx *sql.Tx, ids []int64) error {
 
 // insertReadings inserts one piece of a batch (as long as one of rowShapes) with a prepared statement,
 // adds the readings that were new to fresh and returns how many there were.
-func (db *DB) insertReadings(ctx context.Context, tx *sql.Tx, piece []Reading, fresh map[int64][]Reading) (int64, error) {
+func (db *DB) insertReadings(ctx context.Context, tx *sql.Tx, piece []model.Reading, fresh map[int64][]model.Reading) (int64, error) {
 	stmt, err := db.prepared(ctx, tx, fmt.Sprintf("readings.insert.%d", len(piece)), func() string {
 		// RETURNING names the readings that were new: a redelivered one is neither stored nor evaluated again.
 		return "INSERT INTO readings (device_id, company_id, ts, received_at, ch4, voltage, signal, temperature, status) VALUES " +
@@ -192,7 +180,7 @@ func (db *DB) insertReadings(ctx context.Context, tx *sql.Tx, piece []Reading, f
 }
 
 // MergeNewest keeps in newest each device's newest reading of newest and readings.
-func MergeNewest(newest map[int64]Reading, readings []Reading) {
+func MergeNewest(newest map[int64]model.Reading, readings []model.Reading) {
 	for _, r := range readings {
 		if cur, ok := newest[r.DeviceID]; !ok || r.TS > cur.TS {
 			newest[r.DeviceID] = r
@@ -204,7 +192,7 @@ func MergeNewest(newest map[int64]Reading, readings []Reading) {
 // its newest reading, in a transaction of its own. A group-commit writer under load calls it about once a
 // second instead of moving every device of every batch: the device list may then lag its readings by that
 // second, while offline detection looks at the readings themselves (MarkOffline).
-func (db *DB) MoveLiveState(ctx context.Context, newest map[int64]Reading) error {
+func (db *DB) MoveLiveState(ctx context.Context, newest map[int64]model.Reading) error {
 	if len(newest) == 0 {
 		return nil
 	}
@@ -215,8 +203,8 @@ func (db *DB) MoveLiveState(ctx context.Context, newest map[int64]Reading) error
 // 512 devices (not one per device). Only a newer reading moves it: a late batch never overwrites a fresher
 // one. Both databases name the columns of a VALUES list column1, column2, …; the casts type the
 // parameters for PostgreSQL.
-func (db *DB) moveLiveState(ctx context.Context, tx *sql.Tx, newest map[int64]Reading) error {
-	rows := make([]Reading, 0, len(newest))
+func (db *DB) moveLiveState(ctx context.Context, tx *sql.Tx, newest map[int64]model.Reading) error {
+	rows := make([]model.Reading, 0, len(newest))
 	for _, r := range newest {
 		rows = append(rows, r)
 	}
@@ -257,13 +245,6 @@ func (db *DB) EnsureReadingPartitions(ctx context.Context, from time.Time, month
 	return nil
 }
 
-// ReadingRow is a reading as the data log lists it.
-type ReadingRow struct {
-	Reading
-	DeviceName string `json:"deviceName"`
-	IMEI       string `json:"imei"`
-}
-
 // ReadingList is the allow-list of the data log list and export calls.
 var ReadingList = listq.Spec{
 	Filters: []listq.Filter{
@@ -276,7 +257,7 @@ var ReadingList = listq.Spec{
 	TieBreak:    "r.device_id",
 }
 
-// ReadingCountCap bounds how far a data log list is counted (see Page.TotalCapped): a device reporting every
+// ReadingCountCap bounds how far a data log list is counted (see model.Page.TotalCapped): a device reporting every
 // minute has 43,200 readings a month, and counting them all would cost more than the page itself.
 const ReadingCountCap = 10000
 
@@ -289,44 +270,35 @@ var readingsTable = table{
 	countCap:      ReadingCountCap,
 }
 
-func scanReading(r rowScanner) (ReadingRow, error) {
-	var x ReadingRow
+func scanReading(r rowScanner) (model.ReadingRow, error) {
+	var x model.ReadingRow
 	err := r.Scan(&x.DeviceID, &x.DeviceName, &x.IMEI, &x.TS, &x.ReceivedAt, &x.CH4, &x.Voltage, &x.Signal, &x.Temperature, &x.Status)
 	return x, err
 }
 
 // ListReadings lists readings within scope, newest first by default.
-func (db *DB) ListReadings(ctx context.Context, scope Scope, q listq.Query) (Page[ReadingRow], error) {
+func (db *DB) ListReadings(ctx context.Context, scope Scope, q listq.Query) (model.Page[model.ReadingRow], error) {
 	return list(ctx, db, readingsTable, scope, q, scanReading)
 }
 
 // EachReading streams the readings a query matches (exports).
-func (db *DB) EachReading(ctx context.Context, scope Scope, q listq.Query, fn func(ReadingRow) error) error {
+func (db *DB) EachReading(ctx context.Context, scope Scope, q listq.Query, fn func(model.ReadingRow) error) error {
 	return each(ctx, db, readingsTable, scope, q, scanReading, fn)
-}
-
-// Bucket is one point of a readings chart: methane's minimum, average and maximum over a time bucket.
-type Bucket struct {
-	TS    int64   `json:"ts"`
-	Min   float64 `json:"min"`
-	Avg   float64 `json:"avg"`
-	Max   float64 `json:"max"`
-	Count int64   `json:"count"`
 }
 
 // ReadingBuckets aggregates a device's readings from..to into buckets of size ms (offset shifts bucket
 // edges, e.g. to local midnight).
-func (db *DB) ReadingBuckets(ctx context.Context, scope Scope, deviceID *int64, from, to, size, offset int64) ([]Bucket, error) {
+func (db *DB) ReadingBuckets(ctx context.Context, scope Scope, deviceID *int64, from, to, size, offset int64) ([]model.Bucket, error) {
 	b := fmt.Sprintf("((r.ts + %d) / %d) * %d - %d", offset, size, size, offset)
 	sel := db.Q.Select(b+" AS bucket", "min(r.ch4)", "avg(r.ch4)", "max(r.ch4)", "count(*)").From("readings r").
 		Where(sq.GtOrEq{"r.ts": from}).Where(sq.LtOrEq{"r.ts": to}).Where(scope.cond("r.company_id")).GroupBy("bucket").OrderBy("bucket")
 	if deviceID != nil {
 		sel = sel.Where(sq.Eq{"r.device_id": *deviceID})
 	}
-	out := []Bucket{}
-	err := scanAll(ctx, db.SQL, sel, func(r rowScanner) (Bucket, error) {
-		var x Bucket
+	out := []model.Bucket{}
+	err := scanAll(ctx, db.SQL, sel, func(r rowScanner) (model.Bucket, error) {
+		var x model.Bucket
 		return x, r.Scan(&x.TS, &x.Min, &x.Avg, &x.Max, &x.Count)
-	}, func(x Bucket) error { out = append(out, x); return nil })
+	}, func(x model.Bucket) error { out = append(out, x); return nil })
 	return out, wrap(err, "aggregate readings")
 }

@@ -24,7 +24,7 @@ func TestReadingsLandInTheirMonthPartition(t *testing.T) {
 			t.Fatal(err)
 		}
 		dev, co := aDevice(t, db)
-		readings := []store.Reading{
+		readings := []model.Reading{
 			{DeviceID: dev, CompanyID: co, TS: now.UnixMilli(), ReceivedAt: now.UnixMilli(), CH4: 1},
 			{DeviceID: dev, CompanyID: co, TS: prev.UnixMilli(), ReceivedAt: now.UnixMilli(), CH4: 2},
 			{DeviceID: dev, CompanyID: co, TS: now.UnixMilli(), ReceivedAt: now.UnixMilli(), CH4: 3}, // same key: skipped
@@ -63,11 +63,11 @@ func TestRetention(t *testing.T) {
 			t.Fatal(err)
 		}
 		dev, co := aDevice(t, db)
-		var rs []store.Reading
+		var rs []model.Reading
 		for i := range 12000 { // more than two delete batches of old rows
-			rs = append(rs, store.Reading{DeviceID: dev, CompanyID: co, TS: old.UnixMilli() + int64(i), ReceivedAt: 1, CH4: 1})
+			rs = append(rs, model.Reading{DeviceID: dev, CompanyID: co, TS: old.UnixMilli() + int64(i), ReceivedAt: 1, CH4: 1})
 		}
-		rs = append(rs, store.Reading{DeviceID: dev, CompanyID: co, TS: now.UnixMilli(), ReceivedAt: 1, CH4: 2})
+		rs = append(rs, model.Reading{DeviceID: dev, CompanyID: co, TS: now.UnixMilli(), ReceivedAt: 1, CH4: 2})
 		if _, err := db.InsertReadings(ctx, rs); err != nil {
 			t.Fatal(err)
 		}

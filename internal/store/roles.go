@@ -45,7 +45,7 @@ type RoleInput struct {
 }
 
 // ListRoles lists roles within scope, each with its codes and how many users hold it.
-func (db *DB) ListRoles(ctx context.Context, scope Scope, q listq.Query) (Page[model.Role], error) {
+func (db *DB) ListRoles(ctx context.Context, scope Scope, q listq.Query) (model.Page[model.Role], error) {
 	page, err := list(ctx, db, roles, scope, q, scanRole)
 	if err != nil || len(page.List) == 0 {
 		return page, err

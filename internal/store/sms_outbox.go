@@ -3,11 +3,14 @@ package store
 import (
 	"context"
 	"database/sql"
+	"maps"
+	"slices"
 	"strings"
 
 	sq "github.com/Masterminds/squirrel"
 
 	"irgas/internal/listq"
+	"irgas/internal/model"
 )
 
 // Statuses of an SMS message. pending and sending are the outbox; the others are final.
@@ -23,34 +26,6 @@ const (
 
 // smsCounted are the statuses that count as a message sent (or being sent) for the throttle and the cap.
 var smsCounted = []string{SMSPending, SMSSending, SMSSent, SMSFailed}
-
-// SMSMessage is one message: the outbox row while it waits, its send-log record afterwards.
-type SMSMessage struct {
-	ID            int64  `json:"id"`
-	CompanyID     int64  `json:"companyId"`
-	SMSUserID     *int64 `json:"smsUserId"`
-	UserName      string `json:"userName"`
-	Phone         string `json:"phone"`
-	DeviceID      int64  `json:"deviceId"`
-	DeviceName    string `json:"deviceName"`
-	AlarmID       int64  `json:"alarmId"`
-	AlarmKind     string `json:"alarmKind"`
-	Level         string `json:"level"`
-	EventType     string `json:"eventType" enum:"started,raised,ended,reminder"`
-	Reminder      int    `json:"reminder"`
-	Language      string `json:"language"`
-	Content       string `json:"content"`
-	Params        string `json:"-"`
-	Provider      string `json:"provider"`
-	Status        string `json:"status" enum:"pending,sending,sent,failed,capped,throttled,cancelled"`
-	ProviderMsgID string `json:"providerMsgId"`
-	Error         string `json:"error"`
-	Attempts      int    `json:"attempts"`
-	NextAttemptAt int64  `json:"nextAttemptAt"`
-	CreatedAt     int64  `json:"createdAt"`
-	UpdatedAt     int64  `json:"updatedAt"`
-	SentAt        *int64 `json:"sentAt"`
-}
 
 // SMSSendLogList is the allow-list of the send log.
 var SMSSendLogList = listq.Spec{
@@ -79,8 +54,8 @@ var smsReturning = "RETURNING " + strings.ReplaceAll(strings.Join(smsColumns, ",
 
 var smsLog = table{from: "sms_send_log m", columns: smsColumns, companyColumn: "m.company_id", idColumn: "m.id"}
 
-func scanSMS(r rowScanner) (SMSMessage, error) {
-	var m SMSMessage
+func scanSMS(r rowScanner) (model.SMSMessage, error) {
+	var m model.SMSMessage
 	err := r.Scan(&m.ID, &m.CompanyID, &m.SMSUserID, &m.UserName, &m.Phone, &m.DeviceID, &m.DeviceName, &m.AlarmID, &m.AlarmKind,
 		&m.Level, &m.EventType, &m.Reminder, &m.Language, &m.Content, &m.Params, &m.Provider, &m.Status, &m.ProviderMsgID, &m.Error,
 		&m.Attempts, &m.NextAttemptAt, &m.CreatedAt, &m.UpdatedAt, &m.SentAt)
@@ -88,17 +63,17 @@ func scanSMS(r rowScanner) (SMSMessage, error) {
 }
 
 // ListSMSSendLog lists messages within scope.
-func (db *DB) ListSMSSendLog(ctx context.Context, scope Scope, q listq.Query) (Page[SMSMessage], error) {
+func (db *DB) ListSMSSendLog(ctx context.Context, scope Scope, q listq.Query) (model.Page[model.SMSMessage], error) {
 	return list(ctx, db, smsLog, scope, q, scanSMS)
 }
 
 // EachSMSMessage streams the messages a query matches within scope (exports).
-func (db *DB) EachSMSMessage(ctx context.Context, scope Scope, q listq.Query, fn func(SMSMessage) error) error {
+func (db *DB) EachSMSMessage(ctx context.Context, scope Scope, q listq.Query, fn func(model.SMSMessage) error) error {
 	return each(ctx, db, smsLog, scope, q, scanSMS, fn)
 }
 
 // GetSMSMessage reads one message within scope.
-func (db *DB) GetSMSMessage(ctx context.Context, scope Scope, id int64) (SMSMessage, error) {
+func (db *DB) GetSMSMessage(ctx context.Context, scope Scope, id int64) (model.SMSMessage, error) {
 	return get(ctx, db.SQL, db, smsLog, scope, id, scanSMS)
 }
 
@@ -125,7 +100,7 @@ type SMSTx struct {
 	ctx     context.Context
 	db      *DB
 	tx      *sql.Tx
-	users   map[int64][]SMSUser
+	users   map[int64][]model.SMSUser
 	devices map[int64]*SMSDevice // of the claimed rows, read in one query
 	alarms  map[int64]*SMSAlarm
 }
@@ -133,7 +108,7 @@ type SMSTx struct {
 // newSMSTx reads the devices and the alarms of a claimed batch at once (one query each, not two per row).
 // A device or alarm deleted meanwhile is simply absent.
 func (db *DB) newSMSTx(ctx context.Context, tx *sql.Tx, deviceIDs, alarmIDs []int64) (*SMSTx, error) {
-	t := &SMSTx{ctx: ctx, db: db, tx: tx, users: map[int64][]SMSUser{}, devices: map[int64]*SMSDevice{}, alarms: map[int64]*SMSAlarm{}}
+	t := &SMSTx{ctx: ctx, db: db, tx: tx, users: map[int64][]model.SMSUser{}, devices: map[int64]*SMSDevice{}, alarms: map[int64]*SMSAlarm{}}
 	err := scanAll(ctx, tx, db.Q.Select("d.id", "d.company_id", "d.name", "d.imei", "d.address", "d.province_code",
 		"d.city_code", "d.county_code", "c.status").From("devices d").Join("companies c ON c.id = d.company_id").
 		Where(sq.Eq{"d.id": deviceIDs}), func(r rowScanner) (*SMSDevice, error) {
@@ -166,20 +141,25 @@ func (db *DB) forUpdate() string {
 // NotifyEvents claims up to limit events not yet notified (setting notified_at) and calls fn for each in the
 // same transaction, so that an event's messages are queued exactly when its claim commits. fn returning an
 // error rolls the whole batch back. It returns how many events it claimed.
-func (db *DB) NotifyEvents(ctx context.Context, now int64, limit int, fn func(t *SMSTx, e Event, d *SMSDevice, a *SMSAlarm) error) (int, error) {
+func (db *DB) NotifyEvents(ctx context.Context, now int64, limit int, fn func(t *SMSTx, e model.Event, d *SMSDevice, a *SMSAlarm) error) (int, error) {
 	n := 0
 	err := db.InTx(ctx, func(tx *sql.Tx) error {
 		// Only the events table is read (and, on PostgreSQL, locked): devices stay free for the gateway.
 		sel := db.Q.Select("id", "type", "company_id", "device_id", "alarm_id", "alarm_kind", "level", "value", "ts", "created_at").
 			From("events").Where(sq.Eq{"notified_at": nil}).OrderBy("id").Limit(uint64(limit)).Suffix(db.forUpdate())
-		var events []Event
-		scan := func(r rowScanner) (Event, error) {
-			var e Event
+		var events []model.Event
+		scan := func(r rowScanner) (model.Event, error) {
+			var e model.Event
 			return e, r.Scan(&e.ID, &e.Type, &e.CompanyID, &e.DeviceID, &e.AlarmID, &e.AlarmKind, &e.Level, &e.Value, &e.TS, &e.CreatedAt)
 		}
-		if err := scanAll(ctx, tx, sel, scan, func(e Event) error { events = append(events, e); return nil }); err != nil {
+		if err := scanAll(ctx, tx, sel, scan, func(e model.Event) error { events = append(events, e); return nil }); err != nil {
 			return wrap(err, "claim events")
 		}
+		held, err := db.heldElsewhere(ctx, tx, events)
+		if err != nil {
+			return err
+		}
+		events = slices.DeleteFunc(events, func(e model.Event) bool { return held[e.DeviceID] })
 		if len(events) == 0 {
 			return nil
 		}
@@ -207,6 +187,35 @@ func (db *DB) NotifyEvents(ctx context.Context, now int64, limit int, fn func(t 
 		return nil
 	})
 	return n, err
+}
+
+// heldElsewhere names the devices of a claimed batch that have an earlier event not yet notified outside
+// the batch: another instance has claimed it and not committed (SKIP LOCKED passed it by), or it committed
+// after this batch was read. Their events wait for a later round, so that one device's events are notified
+// in order and one at a time across instances: a start read alongside an uncommitted earlier start would
+// not see that start's messages and would escape the throttle.
+func (db *DB) heldElsewhere(ctx context.Context, q Querier, claimed []model.Event) (map[int64]bool, error) {
+	held := map[int64]bool{}
+	if len(claimed) == 0 {
+		return held, nil
+	}
+	last := map[int64]int64{}
+	ids := make([]int64, len(claimed))
+	for i, e := range claimed {
+		last[e.DeviceID], ids[i] = max(last[e.DeviceID], e.ID), e.ID
+	}
+	err := scanAll(ctx, q, db.Q.Select("device_id", "id").From("events").
+		Where(sq.Eq{"notified_at": nil, "device_id": slices.Collect(maps.Keys(last))}).
+		Where(sq.NotEq{"id": ids}).Where(sq.Lt{"id": slices.Max(ids)}), func(r rowScanner) (model.Event, error) {
+		var e model.Event
+		return e, r.Scan(&e.DeviceID, &e.ID)
+	}, func(e model.Event) error {
+		if e.ID < last[e.DeviceID] {
+			held[e.DeviceID] = true
+		}
+		return nil
+	})
+	return held, wrap(err, "claim events")
 }
 
 // Reminder is an open alarm waiting for its next reminder.
@@ -265,7 +274,7 @@ func (db *DB) DueReminders(ctx context.Context, now int64, limit int,
 }
 
 // Users returns the enabled notification users of a company (read once per transaction).
-func (t *SMSTx) Users(companyID int64) ([]SMSUser, error) {
+func (t *SMSTx) Users(companyID int64) ([]model.SMSUser, error) {
 	if u, ok := t.users[companyID]; ok {
 		return u, nil
 	}
@@ -301,7 +310,7 @@ func (t *SMSTx) CountSince(companyID, since int64) (int, error) {
 }
 
 // Queue writes a message (pending ones are the outbox).
-func (t *SMSTx) Queue(m SMSMessage) error {
+func (t *SMSTx) Queue(m model.SMSMessage) error {
 	_, err := exec(t.ctx, t.tx, t.db.Q.Insert("sms_send_log").SetMap(map[string]any{
 		"company_id": m.CompanyID, "sms_user_id": m.SMSUserID, "user_name": m.UserName, "phone": m.Phone, "device_id": m.DeviceID,
 		"device_name": m.DeviceName, "alarm_id": m.AlarmID, "alarm_kind": m.AlarmKind, "level": m.Level, "event_type": m.EventType,
@@ -327,7 +336,7 @@ func (t *SMSTx) StopReminder(alarmID int64) error {
 // sending ones whose sender died (lease over). Each is marked sending until lockedUntil with one more
 // attempt, in one statement, so that two senders never take the same message. Reminders whose alarm was
 // acknowledged meanwhile are cancelled instead.
-func (db *DB) ClaimSMS(ctx context.Context, now, lockedUntil int64, limit int) ([]SMSMessage, error) {
+func (db *DB) ClaimSMS(ctx context.Context, now, lockedUntil int64, limit int) ([]model.SMSMessage, error) {
 	if _, err := exec(ctx, db.SQL, db.Q.Update("sms_send_log").Set("status", SMSCancelled).Set("updated_at", now).
 		Set("error", "alarm acknowledged").
 		Where(sq.Eq{"status": SMSPending, "event_type": "reminder"}).
@@ -338,7 +347,7 @@ func (db *DB) ClaimSMS(ctx context.Context, now, lockedUntil int64, limit int) (
 	}
 	due := sq.Or{sq.And{sq.Eq{"status": SMSPending}, sq.LtOrEq{"next_attempt_at": now}},
 		sq.And{sq.Eq{"status": SMSSending}, sq.Lt{"locked_until": now}}}
-	var out []SMSMessage
+	var out []model.SMSMessage
 	err := db.InTx(ctx, func(tx *sql.Tx) error {
 		var ids []int64
 		sel := db.Q.Select("id").From("sms_send_log").Where(due).OrderBy("next_attempt_at", "id").Limit(uint64(limit)).
@@ -357,7 +366,7 @@ func (db *DB) ClaimSMS(ctx context.Context, now, lockedUntil int64, limit int) (
 			return err
 		}
 		rows, err := tx.QueryContext(ctx, query, args...)
-		return wrap(scanRows(rows, err, scanSMS, func(m SMSMessage) error { out = append(out, m); return nil }), "claim messages")
+		return wrap(scanRows(rows, err, scanSMS, func(m model.SMSMessage) error { out = append(out, m); return nil }), "claim messages")
 	})
 	return out, err
 }

@@ -8,47 +8,8 @@ import (
 	sq "github.com/Masterminds/squirrel"
 
 	"irgas/internal/listq"
+	"irgas/internal/model"
 )
-
-// SMSUser is a notification user: who gets an SMS for which alarms of which devices.
-type SMSUser struct {
-	ID          int64  `json:"id"`
-	CompanyID   int64  `json:"companyId"`
-	CompanyName string `json:"companyName"`
-	Name        string `json:"name"`
-	Phone       string `json:"phone"`
-	// AlarmKinds are the alarm kinds received: gas, lowBattery, fault, offline.
-	AlarmKinds []string `json:"alarmKinds"`
-	// GasMinLevel is low (every gas alarm) or high (high ones only, and a low one raised to high).
-	GasMinLevel string `json:"gasMinLevel" enum:"low,high"`
-	// Scope is all (the company's devices), devices (DeviceIDs) or regions (RegionCodes).
-	Scope       string      `json:"scope" enum:"all,devices,regions"`
-	DeviceIDs   []int64     `json:"deviceIds"`
-	Devices     []DeviceRef `json:"devices"`
-	RegionCodes []string    `json:"regionCodes"`
-	// QuietStart and QuietEnd ("HH:MM", local time, may cross midnight; both empty for none): no SMS then,
-	// except for high methane alarms.
-	QuietStart  string `json:"quietStart"`
-	QuietEnd    string `json:"quietEnd"`
-	NotifyOnEnd bool   `json:"notifyOnEnd"`
-	// EscalationLevel 0 is a regular recipient; 1..3 an escalation contact reached at that reminder.
-	EscalationLevel int    `json:"escalationLevel"`
-	Language        string `json:"language" enum:"zh-CN,en"`
-	Status          int    `json:"status"`
-	Remark          string `json:"remark"`
-	CreatedAt       int64  `json:"createdAt"`
-	UpdatedAt       int64  `json:"updatedAt"`
-}
-
-// RecordID names the notification user a call acted on.
-func (u SMSUser) RecordID() int64 { return u.ID }
-
-// DeviceRef names a device.
-type DeviceRef struct {
-	ID   int64  `json:"id"`
-	Name string `json:"name"`
-	IMEI string `json:"imei"`
-}
 
 // SMSUserFields is what a create or update writes.
 type SMSUserFields struct {
@@ -104,15 +65,15 @@ var smsUsers = table{
 	idColumn:      "u.id",
 }
 
-func scanSMSUser(r rowScanner) (SMSUser, error) {
-	var u SMSUser
+func scanSMSUser(r rowScanner) (model.SMSUser, error) {
+	var u model.SMSUser
 	var kinds, regions string
 	var onEnd int
 	err := r.Scan(&u.ID, &u.CompanyID, &u.CompanyName, &u.Name, &u.Phone, &kinds, &u.GasMinLevel, &u.Scope, &regions,
 		&u.QuietStart, &u.QuietEnd, &onEnd, &u.EscalationLevel, &u.Language, &u.Status, &u.Remark, &u.CreatedAt, &u.UpdatedAt)
 	u.AlarmKinds, u.RegionCodes = splitList(kinds), splitList(regions)
 	u.NotifyOnEnd = onEnd == 1
-	u.DeviceIDs, u.Devices = []int64{}, []DeviceRef{}
+	u.DeviceIDs, u.Devices = []int64{}, []model.DeviceRef{}
 	return u, err
 }
 
@@ -124,7 +85,7 @@ func splitList(s string) []string {
 }
 
 // ListSMSUsers lists notification users within scope, each with its chosen devices.
-func (db *DB) ListSMSUsers(ctx context.Context, scope Scope, q listq.Query) (Page[SMSUser], error) {
+func (db *DB) ListSMSUsers(ctx context.Context, scope Scope, q listq.Query) (model.Page[model.SMSUser], error) {
 	page, err := list(ctx, db, smsUsers, scope, q, scanSMSUser)
 	if err != nil {
 		return page, err
@@ -133,18 +94,18 @@ func (db *DB) ListSMSUsers(ctx context.Context, scope Scope, q listq.Query) (Pag
 }
 
 // GetSMSUser reads one notification user within scope.
-func (db *DB) GetSMSUser(ctx context.Context, scope Scope, id int64) (SMSUser, error) {
+func (db *DB) GetSMSUser(ctx context.Context, scope Scope, id int64) (model.SMSUser, error) {
 	u, err := get(ctx, db.SQL, db, smsUsers, scope, id, scanSMSUser)
 	if err != nil {
 		return u, err
 	}
-	list := []SMSUser{u}
+	list := []model.SMSUser{u}
 	err = db.fillSMSDevices(ctx, db.SQL, list)
 	return list[0], err
 }
 
 // fillSMSDevices reads the chosen devices of users with one query.
-func (db *DB) fillSMSDevices(ctx context.Context, q Querier, users []SMSUser) error {
+func (db *DB) fillSMSDevices(ctx context.Context, q Querier, users []model.SMSUser) error {
 	at := map[int64]int{}
 	var ids []int64
 	for i, u := range users {
@@ -160,7 +121,7 @@ func (db *DB) fillSMSDevices(ctx context.Context, q Querier, users []SMSUser) er
 		Join("devices d ON d.id = s.device_id").Where(sq.Eq{"s.sms_user_id": ids}).OrderBy("s.sms_user_id", "d.id")
 	type row struct {
 		user int64
-		d    DeviceRef
+		d    model.DeviceRef
 	}
 	err := scanAll(ctx, q, sel, func(r rowScanner) (row, error) {
 		var x row
@@ -243,28 +204,19 @@ func (db *DB) DeleteSMSUser(ctx context.Context, scope Scope, id int64) error {
 }
 
 // companySMSUsers reads the enabled notification users of a company, with their devices, inside tx.
-func (db *DB) companySMSUsers(ctx context.Context, tx *sql.Tx, companyID int64) ([]SMSUser, error) {
+func (db *DB) companySMSUsers(ctx context.Context, tx *sql.Tx, companyID int64) ([]model.SMSUser, error) {
 	sel := db.Q.Select(smsUsers.columns...).From(smsUsers.from).Where(sq.Eq{"u.company_id": companyID, "u.status": 1}).OrderBy("u.id")
-	var out []SMSUser
-	err := scanAll(ctx, tx, sel, scanSMSUser, func(u SMSUser) error { out = append(out, u); return nil })
+	var out []model.SMSUser
+	err := scanAll(ctx, tx, sel, scanSMSUser, func(u model.SMSUser) error { out = append(out, u); return nil })
 	if err != nil {
 		return nil, wrap(err, "read notification users")
 	}
 	return out, db.fillSMSDevices(ctx, tx, out)
 }
 
-// DeviceOption is a device to choose for a notification user.
-type DeviceOption struct {
-	ID        int64  `json:"id"`
-	Name      string `json:"name"`
-	IMEI      string `json:"imei"`
-	CompanyID int64  `json:"companyId"`
-	Address   string `json:"address"`
-}
-
 // SMSDeviceOptions lists up to limit devices within scope (of company, when given), by name or IMEI part,
 // for the device choice of notification users (whose managers may lack the device menu).
-func (db *DB) SMSDeviceOptions(ctx context.Context, scope Scope, company *int64, text string, limit int) ([]DeviceOption, error) {
+func (db *DB) SMSDeviceOptions(ctx context.Context, scope Scope, company *int64, text string, limit int) ([]model.DeviceOption, error) {
 	sel := db.Q.Select("id", "name", "imei", "company_id", "address").From("devices").Where(scope.cond("company_id")).
 		OrderBy("name", "id").Limit(uint64(limit))
 	if company != nil {
@@ -273,10 +225,10 @@ func (db *DB) SMSDeviceOptions(ctx context.Context, scope Scope, company *int64,
 	if text != "" {
 		sel = sel.Where(sq.Or{db.ContainsLike("name", text), db.ContainsLike("imei", text)})
 	}
-	out := []DeviceOption{}
-	err := scanAll(ctx, db.SQL, sel, func(r rowScanner) (DeviceOption, error) {
-		var o DeviceOption
+	out := []model.DeviceOption{}
+	err := scanAll(ctx, db.SQL, sel, func(r rowScanner) (model.DeviceOption, error) {
+		var o model.DeviceOption
 		return o, r.Scan(&o.ID, &o.Name, &o.IMEI, &o.CompanyID, &o.Address)
-	}, func(o DeviceOption) error { out = append(out, o); return nil })
+	}, func(o model.DeviceOption) error { out = append(out, o); return nil })
 	return out, wrap(err, "list devices")
 }

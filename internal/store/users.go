@@ -54,6 +54,7 @@ func scanUser(r rowScanner) (model.User, error) {
 	err := r.Scan(&u.ID, &u.Account, &u.Name, &u.Phone, &u.Email, &u.CompanyID, &u.CompanyName, &companyAdmin,
 		&u.Status, &u.LastLoginAt, &u.LastLoginIP, &u.CreatedAt, &u.UpdatedAt, &u.PasswordHash)
 	u.IsCompanyAdmin = companyAdmin == 1
+	u.IsSuperAdmin = model.IsSuperAdmin(u.Account, u.CompanyID)
 	u.Roles, u.Permissions = []model.RoleRef{}, []string{}
 	return u, err
 }
@@ -110,7 +111,7 @@ func (db *DB) SetUserAccess(ctx context.Context, id int64, roleIDs []int64, code
 }
 
 // ListUsers lists users within scope, with their roles and extra codes.
-func (db *DB) ListUsers(ctx context.Context, scope Scope, q listq.Query) (Page[model.User], error) {
+func (db *DB) ListUsers(ctx context.Context, scope Scope, q listq.Query) (model.Page[model.User], error) {
 	page, err := list(ctx, db, users, scope, q, scanUser)
 	if err != nil || len(page.List) == 0 {
 		return page, err

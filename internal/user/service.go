@@ -62,7 +62,7 @@ type AccountCheck struct {
 }
 
 // List lists the users the actor may see.
-func (s *Service) List(ctx context.Context, a *auth.Actor, q listq.Query) (store.Page[model.User], error) {
+func (s *Service) List(ctx context.Context, a *auth.Actor, q listq.Query) (model.Page[model.User], error) {
 	return s.db.ListUsers(ctx, a.Scope(), q)
 }
 
@@ -85,17 +85,12 @@ func (s *Service) CheckAccount(ctx context.Context, account string) (AccountChec
 
 // Create makes a user. A company user's users belong to its company.
 func (s *Service) Create(ctx context.Context, a *auth.Actor, in CreateInput) (model.User, error) {
-	companyID := in.CompanyID
-	if !a.IsPlatform() {
-		companyID = a.CompanyID
-	} else if companyID != nil {
-		ok, err := s.db.CompanyExists(ctx, *companyID)
-		if err != nil {
-			return model.User{}, err
-		}
-		if !ok {
-			return model.User{}, apperr.Validation(apperr.Field("companyId", "role.company_not_found"))
-		}
+	companyID, bad, err := a.Owner(ctx, s.db.CompanyExists, in.CompanyID, auth.CompanyOrPlatform)
+	if err != nil {
+		return model.User{}, err
+	}
+	if bad != nil {
+		return model.User{}, apperr.Validation(*bad)
 	}
 	codes, err := s.checkGrant(ctx, a, companyID, in.Grant)
 	if err != nil {
@@ -156,7 +151,7 @@ func (s *Service) ResetPassword(ctx context.Context, a *auth.Actor, id int64, pa
 	if err != nil {
 		return auth.PasswordResult{}, err
 	}
-	if target.Account == auth.SuperAdmin && target.CompanyID == nil && a.UserID != target.ID {
+	if target.IsSuperAdmin && a.UserID != target.ID {
 		return auth.PasswordResult{}, apperr.Conflict("user.protected_admin")
 	}
 	return auth.SetPassword(ctx, s.db, target.ID, target.Account, password)
@@ -197,7 +192,7 @@ func (s *Service) target(ctx context.Context, a *auth.Actor, id int64, protected
 		switch {
 		case u.ID == a.UserID:
 			return u, apperr.Conflict("user.self")
-		case u.Account == auth.SuperAdmin && u.CompanyID == nil:
+		case u.IsSuperAdmin:
 			return u, apperr.Conflict("user.protected_admin")
 		case u.IsCompanyAdmin:
 			return u, apperr.Conflict("user.protected_company_admin")
