@@ -5,8 +5,11 @@ BIN      := bin/irgas
 WEB_OUT  := web/dist/app/index.html
 GO_SRC   := $(shell find cmd internal web/embed.go -name '*.go' -o -name '*.sql' 2>/dev/null)
 WEB_SRC  := $(shell find web/src web/index.html web/public web/vite.config.ts web/tsconfig.json web/package.json -type f 2>/dev/null)
+# The API's contract and the console's types made from it (docs/console.md "API types"); both committed.
+API_JSON := web/src/types/openapi.json
+API_TS   := web/src/types/api.gen.ts
 
-.PHONY: all build run test test-go test-web e2e lint bench clean
+.PHONY: all build run test test-go test-web e2e lint bench clean api-types
 
 all: build
 
@@ -16,7 +19,18 @@ build: $(BIN)
 web/node_modules/.package-lock.json: web/package-lock.json
 	cd web && $(NPM) ci --no-audit --no-fund
 
-$(WEB_OUT): web/node_modules/.package-lock.json $(WEB_SRC)
+## api-types: regenerate the committed OpenAPI document from the Go sources, and the console's types from it
+api-types: $(API_TS)
+
+# Rewritten only when the document changes, so a Go change that leaves the API alone rebuilds no console.
+$(API_JSON): $(GO_SRC) go.mod go.sum
+	$(GO) run ./cmd/irgas openapi > $@.tmp || { rm -f $@.tmp; exit 1; }
+	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; echo "$@ updated"; fi
+
+$(API_TS): $(API_JSON) web/node_modules/.package-lock.json
+	cd web && $(NPM) run gen:api
+
+$(WEB_OUT): web/node_modules/.package-lock.json $(API_TS) $(WEB_SRC)
 	cd web && $(NPM) run build
 
 $(BIN): $(WEB_OUT) $(GO_SRC) go.mod go.sum

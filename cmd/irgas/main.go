@@ -1,5 +1,6 @@
 // Command irgas is the Infrared Gas Detection Platform: `irgas serve` runs the API, the console and the
-// background work; `irgas migrate` and `irgas user` are operator tools.
+// background work; `irgas migrate` and `irgas user` are operator tools;
+// `irgas openapi` prints the API's contract.
 package main
 
 import (
@@ -27,6 +28,7 @@ var commands = []command{
 	{"migrate", "apply the database migrations and exit", migrate},
 	{"user", "manage accounts from the shell (reset-password, create)", user},
 	{"simulate", "drive simulated detectors against a running server (MQTT or HTTP)", simulateCmd},
+	{"openapi", "print the API's OpenAPI 3 document (the console's types are generated from it)", openAPICmd},
 }
 
 func usage(w io.Writer) {

@@ -27,7 +27,7 @@ func runCLI(t *testing.T, env map[string]string, args ...string) (int, string) {
 }
 
 func TestHelp(t *testing.T) {
-	for _, args := range [][]string{{"--help"}, {"serve", "--help"}, {"migrate", "--help"}, {"user", "--help"}, {"user", "create", "--help"}} {
+	for _, args := range [][]string{{"--help"}, {"serve", "--help"}, {"migrate", "--help"}, {"user", "--help"}, {"user", "create", "--help"}, {"openapi", "--help"}} {
 		code, out := runCLI(t, nil, args...)
 		if code != 0 || !strings.Contains(out, "Usage") {
 			t.Errorf("%v: exit %d\n%s", args, code, out)

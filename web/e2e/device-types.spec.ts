@@ -3,7 +3,7 @@ import { deflateSync } from 'node:zlib';
 
 import type { Locator } from '@playwright/test';
 
-import { api, imei, runId, seedCompany } from './data';
+import { api, imei, runId, seedCompany, seedDeviceType } from './data';
 import { ADMIN } from './env';
 import { apiLogin, expect, openSignedIn, test } from './fixtures';
 import { readFirstSheet } from './xlsx';
@@ -261,6 +261,48 @@ test.describe('device type management (zh-CN)', () => {
     await expect(page.getByRole('row', { name: new RegExp(model) })).toHaveCount(0);
     const left = await api<{ list: StoredType[] }>(request, token, 'GET', `/deviceClassify?model=${model}`);
     expect(left.list).toEqual([]);
+  });
+
+  test('a new type is among the device form type choices at once, without waiting for their cache', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const id = runId();
+    const token = await apiLogin(request, ADMIN);
+    // "A0-" sorts first: the form offers the first 100 types by model
+    const known = await seedDeviceType(request, token, { name: `已有类型${id}`, model: `A0-K${id}` });
+    const model = `A0-N${id}`;
+    const typeChoice = (text: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text });
+
+    // the device form reads the type choices, which the console keeps for 60 s
+    await openSignedIn(page, request, ADMIN, '/DeviceModule/DeviceManagement');
+    await expect(page).toHaveTitle('报警设备管理 - 红外气体检测平台', { timeout: 30_000 });
+    await page.evaluate(() => ((window as unknown as { e2eSamePage: boolean }).e2eSamePage = true));
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    let form = page.getByRole('dialog', { name: '新增设备' });
+    await form.getByLabel('设备类型').fill('A0-');
+    await expect(typeChoice(known.model)).toBeVisible();
+    await expect(typeChoice(model)).toHaveCount(0);
+    await form.getByRole('button', { name: /取\s*消/ }).click();
+    await expect(form).toBeHidden();
+
+    // to Device Type Management through the menu (the same page: the cache stays), and create the type there
+    await page.getByRole('menuitem', { name: /设备类型管理/ }).click();
+    await expect(page).toHaveTitle(/设备类型管理/);
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    const dialog = page.getByRole('dialog', { name: '新增设备类型' });
+    await dialog.getByLabel('类型名称').fill(`新类型${id}`);
+    await dialog.getByLabel('型号', { exact: true }).fill(model);
+    await dialog.getByLabel('生产厂家').fill('杭州传感科技');
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(page.getByText('设备类型已创建')).toBeVisible();
+
+    // back to the devices: the form offers the new type at once
+    await page.getByRole('menuitem', { name: /报警设备管理/ }).click();
+    await expect(page).toHaveTitle('报警设备管理 - 红外气体检测平台');
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    form = page.getByRole('dialog', { name: '新增设备' });
+    await form.getByLabel('设备类型').fill(model);
+    await expect(typeChoice(model)).toBeVisible({ timeout: 5_000 });
+    expect(await page.evaluate(() => (window as unknown as { e2eSamePage?: boolean }).e2eSamePage)).toBe(true);
   });
 });
 

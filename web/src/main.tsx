@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
-import '@/lib/i18n';
+import '@/app/locales'; // i18n with every catalogue registered
 import './styles/index.css';
 
 import { App } from './app';

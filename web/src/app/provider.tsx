@@ -10,6 +10,7 @@ import { MENU_COLORS } from '@/config/layout';
 import { useAuthStore } from '@/lib/auth-store';
 import { i18n } from '@/lib/i18n';
 import { notifierFrom, setNotifier } from '@/lib/notify';
+import { queryKeys } from '@/lib/query-keys';
 import { queryClient } from '@/lib/react-query';
 import { usePrefersReducedMotion } from '@/lib/use-reduced-motion';
 
@@ -41,7 +42,7 @@ function SessionCacheReset() {
   useEffect(
     () =>
       useAuthStore.subscribe((state, prev) => {
-        if (prev.token && !state.token) queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'settings' });
+        if (prev.token && !state.token) queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.settings.all()[0] });
       }),
     [],
   );

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 
-import { useCurrentRoute, useMatchedHandles } from '@/components/layout/use-current-route';
-import { useProductTitle } from '@/components/layout/use-product-title';
+import { useCurrentRoute, useMatchedHandles } from '@/app/layout/use-current-route';
+import { useProductTitle } from '@/app/layout/use-product-title';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { loginPathFor, paths, safeRedirect } from '@/config/paths';
 import { useUser } from '@/features/auth/api/get-user';

@@ -1,11 +1,11 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 
-import { MainLayout } from '@/components/layout/main-layout';
+import { MainLayout } from '@/app/layout/main-layout';
 import { PageSpinner } from '@/components/ui/page-spinner';
+import { paths } from '@/config/paths';
 import type { RouteHandle } from '@/config/route-handle';
 import { asyncRoutes, constantRoutes, type AppRoute, type PageKey } from '@/config/routes';
-import { paths } from '@/config/paths';
 import { joinPath } from '@/lib/route-utils';
 
 import { RootRoute } from './root-route';

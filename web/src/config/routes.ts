@@ -1,4 +1,5 @@
 import type { TranslationKey } from '@/lib/i18n-keys';
+import type { PermissionCode } from '@/types/api';
 
 import { paths } from './paths';
 
@@ -46,7 +47,7 @@ export interface RouteMeta {
   title?: TranslationKey;
   icon?: IconName;
   /** Kept when absent, or when the user has at least one of them (the role admin passes). */
-  roles?: readonly string[];
+  roles?: readonly PermissionCode[];
   /** false hides the route from the breadcrumb. */
   breadcrumb?: boolean;
   /** true hides the footer on this route. */
@@ -79,7 +80,7 @@ function moduleRoute(
   name: string,
   title: TranslationKey,
   icon: IconName,
-  role: string,
+  role: PermissionCode,
   page: PageKey,
 ): AppRoute {
   return {

@@ -4,12 +4,15 @@ import type { UserInfo } from '@/types/api';
 
 import { readJSON, readString, removeKey, STORAGE_KEYS, writeJSON, writeString } from './storage';
 
-/** The role that passes every check (given to the account named admin). */
+/** The role that passes every check (given to the platform super-administrator). */
 export const ADMIN_ROLE = 'admin';
 
-/** docs/product.md §4: the account named admin gets ['admin']; everyone else their permission codes. */
-export function rolesFor(user: Pick<UserInfo, 'account' | 'permission'>): string[] {
-  if (user.account === 'admin') return [ADMIN_ROLE];
+/**
+ * docs/product.md §4: the platform super-administrator gets ['admin']; everyone else their permission
+ * codes. Who is the super-administrator is the server's answer (isAdmin), never a guess from the name.
+ */
+export function rolesFor(user: Pick<UserInfo, 'isAdmin' | 'permission'>): string[] {
+  if (user.isAdmin) return [ADMIN_ROLE];
   return Array.isArray(user.permission) ? [...user.permission] : [];
 }
 

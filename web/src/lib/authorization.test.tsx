@@ -7,18 +7,18 @@ import { checkPermission, Permission } from './authorization';
 describe('checkPermission', () => {
   it('passes with the code or with admin', () => {
     expect(checkPermission(['RoleManagement:create'], 'RoleManagement:create')).toBe(true);
-    expect(checkPermission(['admin'], 'Anything:at-all')).toBe(true);
+    expect(checkPermission(['admin'], 'DeviceManagement:secret')).toBe(true);
     expect(checkPermission(['RoleManagement'], 'RoleManagement:delete')).toBe(false);
-    expect(checkPermission([], ['A', 'B'])).toBe(false);
-    expect(checkPermission(['B'], ['A', 'B'])).toBe(true);
+    expect(checkPermission([], ['DeviceManagement', 'CompanyManagement'])).toBe(false);
+    expect(checkPermission(['CompanyManagement'], ['DeviceManagement', 'CompanyManagement'])).toBe(true);
   });
 });
 
 describe('rolesFor', () => {
-  it('gives the account named admin the role admin, others their permission codes', () => {
-    expect(rolesFor({ account: 'admin', permission: ['X'] })).toEqual(['admin']);
-    expect(rolesFor({ account: 'ops', permission: ['RoleManagement'] })).toEqual(['RoleManagement']);
-    expect(rolesFor({ account: 'empty', permission: [] })).toEqual([]);
+  it('gives the super-administrator the server names the role admin, others their permission codes', () => {
+    expect(rolesFor({ isAdmin: true, permission: ['DeviceManagement'] })).toEqual(['admin']);
+    expect(rolesFor({ isAdmin: false, permission: ['RoleManagement'] })).toEqual(['RoleManagement']);
+    expect(rolesFor({ isAdmin: false, permission: [] })).toEqual([]);
   });
 });
 

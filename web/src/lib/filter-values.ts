@@ -15,9 +15,26 @@ export function knownList<T extends string>(values: readonly string[], allowed: 
   return values.filter((v): v is T => (allowed as readonly string[]).includes(v));
 }
 
+/** The value when it is one of the allowed ones (the server's values, which its contract types as text). */
+export function known<T extends string>(value: string, allowed: readonly T[]): T | undefined {
+  return isOneOf(value, allowed) ? value : undefined;
+}
+
+function isOneOf<T extends string>(value: string, allowed: readonly T[]): value is T {
+  return (allowed as readonly string[]).includes(value);
+}
+
 /** 0 or 1 (a status or a yes/no filter), else undefined. */
 export function zeroOne(value: string | undefined): number | undefined {
   return value === '0' || value === '1' ? Number(value) : undefined;
+}
+
+/**
+ * One filter value as a list query sends it: the document types the exact-match filters as repeated
+ * parameters (arrays), and [value] goes out as the single `status=1` (qs, arrayFormat 'repeat').
+ */
+export function asList<T>(value: T | undefined): T[] | undefined {
+  return value === undefined ? undefined : [value];
 }
 
 /** A range of days (a 'list' filter of two DAY values, first and last day), else null. */

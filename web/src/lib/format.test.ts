@@ -18,8 +18,8 @@ import {
   toMillis,
   withTimestampSuffix,
 } from './format';
-import { en } from './locales/en';
-import { zhCN } from './locales/zh-CN';
+import { baseEn as en } from './locales/en';
+import { baseZhCN as zhCN } from './locales/zh-CN';
 
 describe('formatWan', () => {
   it('divides numbers of 10000 or more by 10000 with 2 decimals and 万', () => {

@@ -3,8 +3,6 @@ import 'dayjs/locale/zh-cn';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-import { en } from './locales/en';
-import { zhCN } from './locales/zh-CN';
 import { readString, STORAGE_KEYS, writeString } from './storage';
 
 export const LANGUAGES = ['zh-CN', 'en'] as const;
@@ -37,11 +35,10 @@ function applyDocumentLanguage(lang: Language) {
 
 const initial = detectLanguage(readString(STORAGE_KEYS.language), browserLanguages());
 
+// The strings themselves are registered by src/app/locales.ts (registerTranslations), the one module that
+// knows every feature's catalogue: shared code imports no feature.
 void i18n.use(initReactI18next).init({
-  resources: {
-    'zh-CN': { translation: zhCN },
-    en: { translation: en },
-  },
+  resources: {},
   lng: initial,
   fallbackLng: 'zh-CN',
   supportedLngs: [...LANGUAGES],
@@ -51,6 +48,11 @@ void i18n.use(initReactI18next).init({
 applyDocumentLanguage(initial);
 
 i18n.on('languageChanged', (lng) => applyDocumentLanguage(lng === 'en' ? 'en' : 'zh-CN'));
+
+/** Adds a language's whole catalogue (src/app/locales.ts calls it once per language, before anything renders). */
+export function registerTranslations(lang: Language, catalogue: object): void {
+  i18n.addResourceBundle(lang, 'translation', catalogue, true, true);
+}
 
 /** The current language, always one of LANGUAGES. */
 export function currentLanguage(): Language {

@@ -41,9 +41,15 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = status;
     this.code = body?.code ?? -1;
-    this.data = body?.data ?? null;
+    const data = body?.data;
+    this.data = isObject(data) ? data : null;
     this.errors = body?.errors ?? [];
   }
+}
+
+/** The failure's `data` is free-form in the contract: an object (e.g. {captchaRequired}) is kept. */
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export function isApiError(value: unknown): value is ApiError {

@@ -3,6 +3,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
+// i18next with the whole catalogue, as main.tsx has it (src/app/locales.ts registers every language).
+import '@/app/locales';
+
 // findBy*/waitFor give up after 1 s by default; a debounced check plus a mocked call can take longer on a
 // loaded 2-core machine. A wrong answer still fails: it never turns into the awaited one.
 configure({ asyncUtilTimeout: 5_000 });

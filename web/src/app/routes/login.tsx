@@ -1,7 +1,7 @@
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { useProductTitle } from '@/components/layout/use-product-title';
+import { useProductTitle } from '@/app/layout/use-product-title';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { LoginForm } from '@/features/auth/components/login-form';
 

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import { queryKeys } from '@/lib/query-keys';
 import { request } from '@/lib/request';
 import type { PermissionNode } from '@/types/api';
 
@@ -9,7 +10,7 @@ export function getPermissions(): Promise<PermissionNode[]> {
 }
 
 export function permissionsQueryOptions() {
-  return queryOptions({ queryKey: ['permissions'], queryFn: getPermissions, staleTime: 5 * 60_000 });
+  return queryOptions({ queryKey: queryKeys.permission.one('tree'), queryFn: getPermissions, staleTime: 5 * 60_000 });
 }
 
 export function usePermissions(enabled = true) {

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import type { PermissionNode } from '@/types/api';
+import type { PermissionCode, PermissionNode } from '@/types/api';
 
 import { canGrant, platformOnlyCodes, togglePermission, withoutPlatformOnly } from './permission-tree-utils';
 
-const node = (code: string, type: 'menu' | 'button', children: PermissionNode[] = [], platformOnly = false): PermissionNode => ({
+const node = (code: PermissionCode, type: 'menu' | 'button', children: PermissionNode[] = [], platformOnly = false): PermissionNode => ({
   code,
   name: code,
+  names: { 'zh-CN': code, en: code },
   type,
   platformOnly,
   children,
@@ -35,12 +36,12 @@ describe('togglePermission', () => {
   });
 
   it('unchecks the buttons with their menu, and keeps the rest in tree order', () => {
-    const checked = ['OperationLogManagement', 'RoleManagement', 'RoleManagement:create', 'RoleManagement:delete'];
+    const checked: PermissionCode[] = ['OperationLogManagement', 'RoleManagement', 'RoleManagement:create', 'RoleManagement:delete'];
     expect(togglePermission(tree, checked, 'RoleManagement', false)).toEqual(['OperationLogManagement']);
   });
 
   it('unchecks a single button only', () => {
-    const checked = ['RoleManagement', 'RoleManagement:create', 'RoleManagement:delete'];
+    const checked: PermissionCode[] = ['RoleManagement', 'RoleManagement:create', 'RoleManagement:delete'];
     expect(togglePermission(tree, checked, 'RoleManagement:create', false)).toEqual([
       'RoleManagement',
       'RoleManagement:delete',

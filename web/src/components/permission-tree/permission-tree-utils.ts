@@ -1,9 +1,9 @@
-import type { PermissionNode } from '@/types/api';
+import type { PermissionCode, PermissionNode } from '@/types/api';
 
 /** parent code of every code in the tree */
-export function parentMap(tree: readonly PermissionNode[]): Map<string, string | null> {
-  const parents = new Map<string, string | null>();
-  const walk = (nodes: readonly PermissionNode[], parent: string | null) => {
+export function parentMap(tree: readonly PermissionNode[]): Map<PermissionCode, PermissionCode | null> {
+  const parents = new Map<PermissionCode, PermissionCode | null>();
+  const walk = (nodes: readonly PermissionNode[], parent: PermissionCode | null) => {
     for (const node of nodes) {
       parents.set(node.code, parent);
       walk(node.children ?? [], node.code);
@@ -13,50 +13,51 @@ export function parentMap(tree: readonly PermissionNode[]): Map<string, string |
   return parents;
 }
 
-function findNode(tree: readonly PermissionNode[], code: string): PermissionNode | undefined {
+/** The node whose code is `key` (a tree control's key is a plain string). */
+export function findNode(tree: readonly PermissionNode[], key: string): PermissionNode | undefined {
   for (const node of tree) {
-    if (node.code === code) return node;
-    const found = findNode(node.children ?? [], code);
+    if (node.code === key) return node;
+    const found = findNode(node.children ?? [], key);
     if (found) return found;
   }
   return undefined;
 }
 
-function descendants(node: PermissionNode): string[] {
+function descendants(node: PermissionNode): PermissionCode[] {
   return (node.children ?? []).flatMap((child) => [child.code, ...descendants(child)]);
 }
 
 /**
  * Checking a code also checks its ancestors (a button needs its menu); unchecking a code also
  * unchecks its descendants. A menu alone (no buttons) stays possible: view only. Returns the
- * new list in tree order.
+ * new list in tree order; a key the tree does not hold changes nothing.
  */
 export function togglePermission(
   tree: readonly PermissionNode[],
-  checked: readonly string[],
-  code: string,
+  checked: readonly PermissionCode[],
+  key: string,
   on: boolean,
-): string[] {
+): PermissionCode[] {
   const set = new Set(checked);
-  if (on) {
+  const node = findNode(tree, key);
+  if (node && on) {
     const parents = parentMap(tree);
-    let current: string | null | undefined = code;
+    let current: PermissionCode | null | undefined = node.code;
     while (current) {
       set.add(current);
       current = parents.get(current);
     }
-  } else {
-    set.delete(code);
-    const node = findNode(tree, code);
-    if (node) for (const d of descendants(node)) set.delete(d);
+  } else if (node) {
+    set.delete(node.code);
+    for (const d of descendants(node)) set.delete(d);
   }
   return orderLike(tree, set);
 }
 
 /** The codes of `set` in tree order, followed by codes the tree does not know. */
-export function orderLike(tree: readonly PermissionNode[], set: ReadonlySet<string>): string[] {
-  const out: string[] = [];
-  const seen = new Set<string>();
+export function orderLike(tree: readonly PermissionNode[], set: ReadonlySet<PermissionCode>): PermissionCode[] {
+  const out: PermissionCode[] = [];
+  const seen = new Set<PermissionCode>();
   const walk = (nodes: readonly PermissionNode[]) => {
     for (const node of nodes) {
       if (set.has(node.code)) {
@@ -92,8 +93,8 @@ export function withoutPlatformOnly(tree: readonly PermissionNode[]): Permission
 }
 
 /** The codes of a list that are platform-only in the tree. */
-export function platformOnlyCodes(tree: readonly PermissionNode[]): Set<string> {
-  const out = new Set<string>();
+export function platformOnlyCodes(tree: readonly PermissionNode[]): Set<PermissionCode> {
+  const out = new Set<PermissionCode>();
   const walk = (nodes: readonly PermissionNode[]) => {
     for (const node of nodes) {
       if (node.platformOnly) out.add(node.code);

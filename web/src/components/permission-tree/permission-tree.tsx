@@ -3,14 +3,14 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ADMIN_ROLE, useAuthStore } from '@/lib/auth-store';
-import type { PermissionNode } from '@/types/api';
+import type { PermissionCode, PermissionNode } from '@/types/api';
 
 import { usePermissions } from './get-permissions';
 import { canGrant, togglePermission, withoutPlatformOnly } from './permission-tree-utils';
 
 interface PermissionTreeProps {
-  value?: string[];
-  onChange?: (codes: string[]) => void;
+  value?: PermissionCode[];
+  onChange?: (codes: PermissionCode[]) => void;
   disabled?: boolean;
   /**
    * Hide platform-only codes (the codes are for a company user). They are always hidden from a
@@ -80,8 +80,7 @@ export function PermissionTree({ value = [], onChange, disabled, hidePlatformOnl
         treeData={treeData}
         checkedKeys={value}
         onCheck={(_keys, info) => {
-          const code = String(info.node.key);
-          onChange?.(togglePermission(tree, value, code, info.checked));
+          onChange?.(togglePermission(tree, value, String(info.node.key), info.checked));
         }}
         style={{ maxHeight: 360, overflow: 'auto', border: '1px solid #f0f0f0', borderRadius: 4, padding: 8 }}
       />

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Permission, usePermission } from '@/lib/authorization';
-import type { RecordStatus } from '@/types/api';
+import type { PermissionCode, RecordStatus } from '@/types/api';
 
 import { StatusSwitch } from './status-switch';
 
@@ -32,9 +32,10 @@ export function StatusFilter({ width = 120 }: { width?: number }) {
 }
 
 interface RecordStatusCellProps {
-  status: RecordStatus;
+  /** The record's status as the server sends it: 1 enabled, anything else disabled. */
+  status: number;
   /** The code that may change the status, e.g. 'UserManagement:status'; without it a tag shows the status. */
-  code: string;
+  code: PermissionCode;
   /** Accessible name of the switch, e.g. "状态 张三". */
   label: string;
   /** Title and text of the confirmation, and the toast after the change (each for the change asked for). */
@@ -72,7 +73,7 @@ export function RecordStatusCell({ status, code, successMessage, onChange, ...re
 }
 
 /** The primary "create" button of a list's toolbar, shown to holders of `code` only. */
-export function CreateButton({ code, onClick }: { code: string; onClick: () => void }) {
+export function CreateButton({ code, onClick }: { code: PermissionCode; onClick: () => void }) {
   const { t } = useTranslation();
   return (
     <Permission code={code}>
@@ -85,7 +86,7 @@ export function CreateButton({ code, onClick }: { code: string; onClick: () => v
 
 interface RowActionProps {
   /** Shown to holders of this code only. */
-  code: string;
+  code: PermissionCode;
   /** The button's text; its accessible name adds the row's `subject`, e.g. "编辑 张三". */
   text: string;
   subject: string;
@@ -106,7 +107,7 @@ export function RowAction({ code, text, subject, onClick, disabled }: RowActionP
 
 interface DeleteActionProps {
   /** Shown to holders of this code only, e.g. 'UserManagement:delete'. */
-  code: string;
+  code: PermissionCode;
   /** The row's name in the accessible name, e.g. "删除 张三". */
   subject: string;
   /** Title and text of the confirmation, and the toast after the deletion. */

@@ -41,7 +41,7 @@ export const homeZhCN = {
     gasLow: '低报',
     offline: '离线',
     fault: '故障',
-    lowBattery: '低电量',
+    lowBattery: '电量低',
     unknown: '其他报警',
   },
   latest: {

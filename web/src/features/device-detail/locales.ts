@@ -37,14 +37,6 @@ export const deviceDetailZhCN = {
     typeWithModel: '{{name}}（{{model}}）',
     valueWithLabel: '{{value}}（{{label}}）',
   },
-  alarmStates: {
-    high: '高报',
-    low: '低报',
-    fault: '故障',
-    offline: '离线',
-    lowBattery: '低电量',
-    normal: '正常',
-  },
   relative: {
     justNow: '刚刚',
     secondsAgo: '{{count}} 秒前',
@@ -121,7 +113,7 @@ export const deviceDetailZhCN = {
     kinds: {
       gas: '气体报警',
       fault: '故障',
-      lowBattery: '低电量',
+      lowBattery: '电量低',
       offline: '离线',
     },
     level: '级别',
@@ -250,14 +242,6 @@ export const deviceDetailEn: Widen<typeof deviceDetailZhCN> = {
     refreshFailed: 'Refresh failed: showing the last data read',
     typeWithModel: '{{name}} ({{model}})',
     valueWithLabel: '{{value}} ({{label}})',
-  },
-  alarmStates: {
-    high: 'High alarm',
-    low: 'Low alarm',
-    fault: 'Fault',
-    offline: 'Offline',
-    lowBattery: 'Low battery',
-    normal: 'Normal',
   },
   relative: {
     justNow: 'just now',

@@ -1,68 +1,27 @@
+import type { Answer, Body, ListItem, Query } from '@/types/api';
+
 /**
- * Payloads of the device type calls (docs/api.md "Device types" and "Images for the rich-text
- * editor"). They belong in src/types/api.ts; kept here until that shared file takes them.
+ * Payloads of the device type calls (docs/api.md "Device types" and "Images for the rich-text editor"),
+ * from the server's contract (src/types/api.ts). The units and links are the request's enums; an answer
+ * types them as plain strings.
  */
 
-export const DEVICE_TYPE_UNITS = ['%LEL', '%VOL', 'ppm'] as const;
-export type DeviceTypeUnit = (typeof DEVICE_TYPE_UNITS)[number];
+export type DeviceTypeUnit = DeviceTypeInput['unit'];
+export const DEVICE_TYPE_UNITS = ['%LEL', '%VOL', 'ppm'] as const satisfies readonly DeviceTypeUnit[];
 
-export const DEVICE_TYPE_LINKS = ['NB-IoT', '4G', 'LoRa', 'Ethernet'] as const;
-export type DeviceTypeLink = (typeof DEVICE_TYPE_LINKS)[number];
+export type DeviceTypeLink = DeviceTypeInput['communication'];
+export const DEVICE_TYPE_LINKS = ['NB-IoT', '4G', 'LoRa', 'Ethernet'] as const satisfies readonly DeviceTypeLink[];
 
-export interface DeviceType {
-  id: number;
-  name: string;
-  model: string;
-  manufacturer: string;
-  gas: string;
-  unit: DeviceTypeUnit;
-  rangeMin: number;
-  rangeMax: number;
-  /** The default low alarm threshold in the type's unit, at most one decimal (12.5). */
-  lowThreshold: number;
-  highThreshold: number;
-  /** Minutes, 1 to 1440. */
-  reportInterval: number;
-  heartbeatInterval: number;
-  communication: DeviceTypeLink;
-  /** HTML sanitized by the server; shown only inside the editor or as plain text. */
-  description: string;
-  deviceCount?: number;
-  createdAt: number;
-  updatedAt: number;
-}
+/**
+ * A device type: thresholds in the type's unit (one decimal), intervals in minutes, `description` HTML
+ * sanitized by the server (shown only inside the editor or as plain text).
+ */
+export type DeviceType = ListItem<'/api/deviceClassify'>;
 
 /** The body of POST / PUT /api/deviceClassify. */
-export interface DeviceTypeInput {
-  name: string;
-  model: string;
-  manufacturer: string;
-  gas: string;
-  unit: DeviceTypeUnit;
-  rangeMin: number;
-  rangeMax: number;
-  lowThreshold: number;
-  highThreshold: number;
-  reportInterval: number;
-  heartbeatInterval: number;
-  communication: DeviceTypeLink;
-  description: string;
-}
+export type DeviceTypeInput = Body<'/api/deviceClassify', 'post'>;
 
-export interface DeviceTypeListQuery {
-  page?: number;
-  pageSize?: number;
-  sort?: string;
-  name?: string;
-  model?: string;
-  manufacturer?: string;
-  unit?: string[];
-  communication?: string[];
-  createdAt?: [string, string];
-}
+export type DeviceTypeListQuery = Query<'/api/deviceClassify', 'get'>;
 
 /** The answer of POST /api/upload/image. */
-export interface UploadedImage {
-  id: string;
-  url: string;
-}
+export type UploadedImage = Answer<'/api/upload/image', 'post'>;

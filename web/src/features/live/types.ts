@@ -1,3 +1,5 @@
+import type { Schema } from '@/types/api';
+
 /** The live feed's event names (docs/api.md "Live feed"). */
 export const LIVE_EVENT_TYPES = ['alarm.started', 'alarm.raised', 'alarm.ended', 'device.offline', 'device.online'] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
@@ -7,18 +9,8 @@ export const SESSION_ENDED = 'session.ended';
 /** The feed's first message: `id` is where it starts (a reconnect before any event resumes from there). */
 export const FEED_READY = 'feed.ready';
 
-/** One event's data. `type` is the stored type (an offline alarm's start is type alarm.started, event device.offline). */
-export interface LiveEvent {
-  id: number;
-  type: string;
-  companyId: number;
-  deviceId: number;
-  deviceName: string;
-  imei: string;
-  alarmId: number;
-  alarmKind: string;
-  level: string;
-  value: number | null;
-  ts: number;
-  createdAt: number;
-}
+/**
+ * One event's data (the document's LiveEvent), without its stored `type` (an offline alarm's start is type
+ * alarm.started, event device.offline): the console goes by the event's name.
+ */
+export type LiveEvent = Omit<Schema<'LiveEvent'>, 'type'>;

@@ -1,47 +1,16 @@
-import type { ListQuery } from '@/types/api';
+import type { ListItem, Query } from '@/types/api';
 
-/** The send log (docs/notifications.md "Send log"). Lives here until it moves to src/types/api.ts. */
+/**
+ * The send log (docs/notifications.md "Send log"), from the server's contract (src/types/api.ts); the
+ * lists are the document's enums, in the order the filters offer them.
+ */
 
-export type SmsStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'capped' | 'throttled' | 'cancelled';
+export type SmsRecord = ListItem<'/api/smsSendLog'>;
+
+export type SmsStatus = SmsRecord['status'];
 export const SMS_STATUSES: readonly SmsStatus[] = ['pending', 'sending', 'sent', 'failed', 'capped', 'throttled', 'cancelled'];
 
-export type SmsEventType = 'started' | 'raised' | 'ended' | 'reminder';
+export type SmsEventType = SmsRecord['eventType'];
 export const SMS_EVENT_TYPES: readonly SmsEventType[] = ['started', 'raised', 'ended', 'reminder'];
 
-export interface SmsRecord {
-  id: number;
-  companyId: number;
-  smsUserId: number | null;
-  userName: string;
-  phone: string;
-  deviceId: number;
-  deviceName: string;
-  alarmId: number;
-  alarmKind: string;
-  level: string;
-  eventType: SmsEventType | string;
-  reminder: number;
-  language: string;
-  content: string;
-  provider: string;
-  status: SmsStatus | string;
-  providerMsgId: string;
-  error: string;
-  attempts: number;
-  nextAttemptAt: number;
-  createdAt: number;
-  updatedAt: number;
-  sentAt: number | null;
-}
-
-export interface SmsRecordListQuery extends ListQuery {
-  phone?: string;
-  companyId?: number;
-  status?: string[];
-  eventType?: string[];
-  smsUserId?: number;
-  deviceId?: number;
-  alarmId?: number;
-  /** ["$gte:<ms>", "$lte:<ms>"] */
-  createdAt?: string[];
-}
+export type SmsRecordListQuery = Query<'/api/smsSendLog', 'get'>;

@@ -1,84 +1,29 @@
-import type { ListQuery, RecordStatus } from '@/types/api';
+import type { AlarmKind, Answer, Body, Item, ListItem, Query } from '@/types/api';
 
 /**
- * Payloads of the notification user calls (docs/notifications.md "Notification users"). They live here
- * until they move to src/types/api.ts with the other payloads.
+ * Payloads of the notification user calls (docs/notifications.md "Notification users"), from the server's
+ * contract (src/types/api.ts). The lists are the document's enums, in the order the forms offer them.
  */
 
-export type AlarmKind = 'gas' | 'lowBattery' | 'fault' | 'offline';
+export type SmsUser = ListItem<'/api/smsUser'>;
+
+export type { AlarmKind } from '@/types/api';
 export const ALARM_KINDS: readonly AlarmKind[] = ['gas', 'lowBattery', 'fault', 'offline'];
 
-export type GasMinLevel = 'low' | 'high';
-export type SmsScope = 'all' | 'devices' | 'regions';
+export type GasMinLevel = SmsUser['gasMinLevel'];
+export type SmsScope = SmsUser['scope'];
 export const SMS_SCOPES: readonly SmsScope[] = ['all', 'devices', 'regions'];
-export type SmsLanguage = 'zh-CN' | 'en';
+export type SmsLanguage = SmsUser['language'];
 export const SMS_LANGUAGES: readonly SmsLanguage[] = ['zh-CN', 'en'];
 export const ESCALATION_LEVELS = [0, 1, 2, 3] as const;
 
-export interface DeviceRef {
-  id: number;
-  name: string;
-  imei: string;
-}
+/** A chosen device of a notification user. */
+export type DeviceRef = Item<SmsUser['devices']>;
 
-export interface SmsUser {
-  id: number;
-  companyId: number;
-  companyName: string;
-  name: string;
-  phone: string;
-  alarmKinds: AlarmKind[] | null;
-  gasMinLevel: GasMinLevel;
-  scope: SmsScope;
-  deviceIds: number[] | null;
-  devices: DeviceRef[] | null;
-  regionCodes: string[] | null;
-  /** "HH:MM" or empty: no SMS in the window (may cross midnight), except high methane alarms. */
-  quietStart: string;
-  quietEnd: string;
-  notifyOnEnd: boolean;
-  /** 0 regular recipient; 1..3 escalation contact reached from that reminder on. */
-  escalationLevel: number;
-  language: SmsLanguage;
-  status: RecordStatus;
-  remark: string;
-  createdAt: number;
-  updatedAt: number;
-}
+/** The body of POST and PUT /api/smsUser (`companyId`: platform users only). */
+export type SmsUserInput = Body<'/api/smsUser', 'post'>;
 
-/** The body of POST and PUT /api/smsUser. */
-export interface SmsUserInput {
-  name: string;
-  phone: string;
-  /** Platform users only; a company user's notification users are its own. */
-  companyId?: number;
-  alarmKinds: AlarmKind[];
-  gasMinLevel: GasMinLevel;
-  scope: SmsScope;
-  deviceIds?: number[];
-  regionCodes?: string[];
-  quietStart: string;
-  quietEnd: string;
-  notifyOnEnd: boolean;
-  escalationLevel: number;
-  language: SmsLanguage;
-  remark: string;
-}
-
-export interface SmsUserListQuery extends ListQuery {
-  name?: string;
-  phone?: string;
-  companyId?: number;
-  status?: number;
-  escalationLevel?: number;
-  deviceId?: number;
-}
+export type SmsUserListQuery = Query<'/api/smsUser', 'get'>;
 
 /** GET /api/smsUser/device-options: a device to choose. */
-export interface DeviceOption {
-  id: number;
-  name: string;
-  imei: string;
-  companyId: number;
-  address: string;
-}
+export type DeviceOption = Item<Answer<'/api/smsUser/device-options', 'get'>>;

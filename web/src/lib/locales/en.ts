@@ -1,15 +1,7 @@
-import { deviceDetailEn } from '@/features/device-detail/locales';
-import { deviceTypeEn } from '@/features/device-types/locales';
-import { deviceEn } from '@/features/devices/locales';
-import { homeEn } from '@/features/dashboard/locales';
-import { liveEn } from '@/features/live/locales';
-import { smsRecordEn } from '@/features/sms-records/locales';
-import { smsUserEn } from '@/features/sms-users/locales';
-
-import type { Translation } from './zh-CN';
+import type { BaseTranslation } from './zh-CN';
 
 /** English strings: the same keys as zh-CN.ts (the type enforces it). */
-export const en: Translation = {
+export const baseEn: BaseTranslation = {
   app: {
     title: 'Infrared Gas Detection Platform',
   },
@@ -46,6 +38,15 @@ export const en: Translation = {
     exported: 'Exported: {{name}}',
     copied: 'Copied',
     copyFailed: 'Could not copy: select the text and copy it yourself',
+    regionPlaceholder: 'Province / city / county',
+  },
+  alarmState: {
+    normal: 'Normal',
+    low: 'Low alarm',
+    high: 'High alarm',
+    fault: 'Fault',
+    offline: 'Offline',
+    lowBattery: 'Low battery',
   },
   request: {
     networkError: 'Network error, please try again later',
@@ -206,7 +207,6 @@ export const en: Translation = {
     industry: 'Industry',
     industryPlaceholder: 'Select an industry',
     region: 'Region',
-    regionPlaceholder: 'Province / city / county',
     address: 'Address',
     addressPlaceholder: 'Enter the address',
     contactPerson: 'Contact person',
@@ -287,11 +287,4 @@ export const en: Translation = {
     signalUnstable: 'Unstable network, many bit errors',
     signalWeak: 'Hard to get online',
   },
-  deviceType: deviceTypeEn,
-  device: deviceEn,
-  deviceDetail: deviceDetailEn,
-  home: homeEn,
-  live: liveEn,
-  smsUser: smsUserEn,
-  smsRecord: smsRecordEn,
 };

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import { queryKeys } from '@/lib/query-keys';
 import { request } from '@/lib/request';
 import type { Captcha } from '@/types/api';
 
@@ -10,7 +11,7 @@ export function getCaptcha(): Promise<Captcha> {
 
 export function captchaQueryOptions() {
   return queryOptions({
-    queryKey: ['captcha'],
+    queryKey: queryKeys.session.one('captcha'),
     queryFn: getCaptcha,
     staleTime: Infinity,
     gcTime: 0,

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import { queryKeys } from '@/lib/query-keys';
 import { request } from '@/lib/request';
 import type { UserInfo } from '@/types/api';
 
@@ -10,7 +11,7 @@ export function getUser(): Promise<UserInfo> {
 
 export function userQueryOptions(token: string | null) {
   return queryOptions({
-    queryKey: ['user', token],
+    queryKey: queryKeys.session.one('user', token),
     queryFn: getUser,
     staleTime: Infinity,
   });

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { invalidateEntity } from '@/lib/query-keys';
 import type { MutationConfig } from '@/lib/react-query';
 import { request } from '@/lib/request';
 import type { Company, CompanyCreateInput } from '@/types/api';
-
-import { invalidateCompanyData } from './invalidate';
 
 /**
  * POST /api/company (CompanyManagement:create): the company and its administrator. Silent: the
@@ -20,7 +19,7 @@ export function useCreateCompany(config?: MutationConfig<Company, CompanyCreateI
     ...config,
     mutationFn: createCompany,
     onSuccess: async (...args) => {
-      await invalidateCompanyData(queryClient, true);
+      await invalidateEntity(queryClient, 'company');
       await config?.onSuccess?.(...args);
     },
   });

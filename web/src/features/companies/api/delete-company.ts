@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { invalidateEntity } from '@/lib/query-keys';
 import type { MutationConfig } from '@/lib/react-query';
 import { request } from '@/lib/request';
-
-import { invalidateCompanyData } from './invalidate';
 
 /**
  * DELETE /api/company/{id} (CompanyManagement:delete): the company, its administrator and roles.
@@ -19,7 +18,7 @@ export function useDeleteCompany(config?: MutationConfig<null, number>) {
     ...config,
     mutationFn: deleteCompany,
     onSuccess: async (...args) => {
-      await invalidateCompanyData(queryClient, true);
+      await invalidateEntity(queryClient, 'company');
       await config?.onSuccess?.(...args);
     },
   });

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
+import { queryKeys } from '@/lib/query-keys';
 import { request } from '@/lib/request';
 import type { Company, CompanyListQuery, Paginated } from '@/types/api';
 
@@ -10,7 +11,7 @@ export function getCompanies(query: CompanyListQuery): Promise<Paginated<Company
 
 export function companiesQueryOptions(query: CompanyListQuery) {
   return queryOptions({
-    queryKey: ['companies', query],
+    queryKey: queryKeys.company.list(query),
     queryFn: () => getCompanies(query),
     placeholderData: keepPreviousData,
   });

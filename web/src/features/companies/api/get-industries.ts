@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
+import { queryKeys } from '@/lib/query-keys';
 import { request } from '@/lib/request';
 import type { Industry } from '@/types/api';
 
@@ -10,7 +11,7 @@ export function getIndustries(): Promise<Industry[]> {
 }
 
 export function industriesQueryOptions(language: string) {
-  return queryOptions({ queryKey: ['industries', language], queryFn: getIndustries, staleTime: Infinity });
+  return queryOptions({ queryKey: queryKeys.industry.options(language), queryFn: getIndustries, staleTime: Infinity });
 }
 
 export function useIndustries() {

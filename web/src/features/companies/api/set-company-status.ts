@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { invalidateEntity } from '@/lib/query-keys';
 import type { MutationConfig } from '@/lib/react-query';
 import { request } from '@/lib/request';
 import type { Company, RecordStatus } from '@/types/api';
-
-import { invalidateCompanyData } from './invalidate';
 
 export interface SetCompanyStatusVariables {
   id: number;
@@ -22,7 +21,7 @@ export function useSetCompanyStatus(config?: MutationConfig<Company, SetCompanyS
     ...config,
     mutationFn: setCompanyStatus,
     onSuccess: async (...args) => {
-      await invalidateCompanyData(queryClient);
+      await invalidateEntity(queryClient, 'company');
       await config?.onSuccess?.(...args);
     },
   });

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { invalidateEntity } from '@/lib/query-keys';
 import type { MutationConfig } from '@/lib/react-query';
 import { request } from '@/lib/request';
 import type { Company, CompanyInput } from '@/types/api';
-
-import { invalidateCompanyData } from './invalidate';
 
 export interface UpdateCompanyVariables {
   id: number;
@@ -22,7 +21,7 @@ export function useUpdateCompany(config?: MutationConfig<Company, UpdateCompanyV
     ...config,
     mutationFn: updateCompany,
     onSuccess: async (...args) => {
-      await invalidateCompanyData(queryClient, true);
+      await invalidateEntity(queryClient, 'company');
       await config?.onSuccess?.(...args);
     },
   });

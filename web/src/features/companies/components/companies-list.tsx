@@ -10,9 +10,11 @@ import { CreateButton, DeleteAction, RecordStatusCell, RowAction, StatusFilter }
 import { ResetPasswordDialog } from '@/components/ui/reset-password-dialog';
 import { FilterBar, TablePage } from '@/components/ui/table-page';
 import { Permission } from '@/lib/authorization';
-import { dayRange, zeroOne } from '@/lib/filter-values';
+import { asList, dayRange, zeroOne } from '@/lib/filter-values';
 import { buildDayRange } from '@/lib/format';
 import { useTableQuery } from '@/lib/use-table-query';
+import { regionCodes } from '@/shared/regions/region';
+import { RegionCascader } from '@/shared/regions/region-cascader';
 import type { Company, CompanyListQuery } from '@/types/api';
 
 import { useDeleteCompany } from '../api/delete-company';
@@ -23,8 +25,6 @@ import { resetCompanyPassword } from '../api/reset-company-password';
 import { useSetCompanyStatus } from '../api/set-company-status';
 
 import { CompanyFormDialog } from './company-form-dialog';
-import { regionCodes } from './region';
-import { RegionCascader } from './region-cascader';
 
 const FILTERS = { name: 'text', creditCode: 'text', industryCode: 'text', region: 'list', status: 'text', created: 'list' } as const;
 const DEFAULTS = { pageSize: 20, sort: '-createdAt' };
@@ -93,11 +93,11 @@ export function CompaniesList() {
     sort: table.sort,
     name,
     creditCode,
-    industryCode,
-    provinceCode: codes.provinceCode || undefined,
-    cityCode: codes.cityCode || undefined,
-    countyCode: codes.countyCode || undefined,
-    status: statusValue,
+    industryCode: asList(industryCode),
+    provinceCode: asList(codes.provinceCode || undefined),
+    cityCode: asList(codes.cityCode || undefined),
+    countyCode: asList(codes.countyCode || undefined),
+    status: asList(statusValue),
     createdAt: createdDays ? buildDayRange(...createdDays) : undefined,
   };
   const companies = useCompanies(query);

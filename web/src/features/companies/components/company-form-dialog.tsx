@@ -7,16 +7,15 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { applyApiErrors } from '@/lib/form-errors';
 import { useFormRules } from '@/lib/form-rules';
 import { isApiError } from '@/lib/request';
-import { normalizeCreditCode } from '@/lib/validators';
-import type { Company, CompanyInput } from '@/types/api';
 import { useSuccessThen } from '@/lib/use-success-then';
+import { normalizeCreditCode } from '@/lib/validators';
+import { regionCodes, regionPath } from '@/shared/regions/region';
+import { RegionCascader } from '@/shared/regions/region-cascader';
+import type { Company, CompanyInput } from '@/types/api';
 
 import { useCreateCompany } from '../api/create-company';
 import { useIndustries } from '../api/get-industries';
 import { useUpdateCompany } from '../api/update-company';
-
-import { regionCodes, regionPath } from './region';
-import { RegionCascader } from './region-cascader';
 
 interface CompanyFormValues {
   name: string;

@@ -1,17 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import { queryKeys } from '@/lib/query-keys';
 import { request } from '@/lib/request';
-
-import type { HomeStatistic } from '../types';
-
-/**
- * Query keys of the home page. The live feed (features/live) invalidates the prefix ['home'] on every
- * event, so the figures follow alarms without a reload.
- */
-export const homeKeys = {
-  all: ['home'] as const,
-  statistic: () => ['home', 'statistic'] as const,
-};
+import type { HomeStatistic } from '@/types/api';
 
 /** Read again now and then while the page is visible: today's readings grow without any event. */
 export const HOME_POLL_MS = 60_000;
@@ -26,7 +17,8 @@ export function getHomeStatistic(): Promise<HomeStatistic> {
 
 export function homeStatisticQueryOptions() {
   return queryOptions({
-    queryKey: homeKeys.statistic(),
+    // under 'home' (lib/query-keys.ts): the live feed and every change of what it counts refresh it
+    queryKey: queryKeys.home.one('statistic'),
     queryFn: getHomeStatistic,
     staleTime: 0,
     refetchInterval: HOME_POLL_MS,

@@ -2,8 +2,9 @@ import { Card, Empty, Grid, Segmented } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import type { AlarmDayCount } from '@/types/api';
+
 import { buildTrend, type TrendSpan } from '../lib/trend';
-import type { AlarmDayCount } from '../types';
 
 import { ChartFrame } from './chart-frame';
 import { TrendChart } from './lazy-charts';

@@ -2,8 +2,9 @@ import { Card, Empty, Grid } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import type { NamedCount } from '@/types/api';
+
 import { topGroups } from '../lib/trend';
-import type { NamedCount } from '../types';
 
 import { ChartFrame } from './chart-frame';
 import { GroupBars, GroupPie } from './lazy-charts';

@@ -5,8 +5,9 @@ import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useMemo } from 'react';
 
+import type { NamedCount } from '@/types/api';
+
 import type { TrendSeries } from '../lib/trend';
-import type { NamedCount } from '../types';
 
 // Only what the home charts draw, so the echarts chunk stays small; this module is loaded lazily.
 echarts.use([BarChart, PieChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);

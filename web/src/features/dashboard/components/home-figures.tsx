@@ -3,9 +3,9 @@ import { Alert, Button, Col, Row, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 import { formatDateTime } from '@/lib/format';
+import type { HomeStatistic } from '@/types/api';
 
 import { homeFigures } from '../lib/figures';
-import type { HomeStatistic } from '../types';
 
 import { AlarmTrendCard } from './alarm-trend-card';
 import { DeviceGroupsCard } from './device-groups-card';

@@ -8,8 +8,8 @@ import { deviceDetailPath } from '@/config/paths';
 import { changeLanguage } from '@/lib/i18n';
 import { server } from '@/testing/server';
 import { makeUser, ok, renderApp, resetStores, signInAs, useBaseHandlers } from '@/testing/test-utils';
+import type { HomeStatistic } from '@/types/api';
 
-import type { HomeStatistic } from '../types';
 import { DEVICE_PARTS_HIDDEN } from '../testing/statistic';
 
 // echarts needs a canvas, which jsdom lacks: the charts are replaced by what they would draw.
@@ -66,7 +66,12 @@ function statistic(over: Partial<HomeStatistic> = {}): HomeStatistic {
         durationMs: null,
         status: 'active',
         ackAt: null,
+        ackBy: null,
+        ackAccount: '',
         handledAt: null,
+        handledBy: null,
+        handledAccount: '',
+        handleNote: '',
       },
     ],
     generatedAt: now,

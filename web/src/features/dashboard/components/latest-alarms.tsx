@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 
 import { deviceDetailPath } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
+import type { HomeAlarm } from '@/types/api';
 
 import { alarmLabelKey, alarmValueText } from '../lib/figures';
-import type { HomeAlarm } from '../types';
 
 const KIND_TAG: Record<string, string> = {
   gasHigh: 'red',

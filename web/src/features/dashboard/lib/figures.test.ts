@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
+import type { HomeStatistic } from '@/types/api';
+
 import { DEVICE_PARTS_HIDDEN } from '../testing/statistic';
-import type { HomeStatistic } from '../types';
 
 import { alarmLabelKey, alarmValueText, formatCount, homeFigures } from './figures';
 

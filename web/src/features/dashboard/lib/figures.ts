@@ -1,6 +1,5 @@
 import { formatMethane, formatVoltage, formatWan } from '@/lib/format';
-
-import type { HomeAlarm, HomeStatistic } from '../types';
+import type { HomeAlarm, HomeStatistic } from '@/types/api';
 
 /** The stat cards of the home page, in order. */
 export type FigureKey =

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 
-import type { AlarmDayCount, NamedCount } from '../types';
+import type { AlarmDayCount, NamedCount } from '@/types/api';
 
 /** The alarm kinds of docs/device-protocol.md "Alarms", in the order the trend draws them. */
 export const ALARM_KINDS = ['gas', 'offline', 'fault', 'lowBattery'] as const;

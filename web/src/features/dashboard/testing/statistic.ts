@@ -1,4 +1,4 @@
-import type { HomeStatistic } from '../types';
+import type { HomeStatistic } from '@/types/api';
 
 /** The parts of GET /api/home/statistic about devices, as the server leaves them for a caller who may not see devices. */
 export const DEVICE_PARTS_HIDDEN = {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 import type { MutationConfig } from '@/lib/react-query';
 import { request } from '@/lib/request';
 
@@ -18,6 +19,7 @@ export function useAckAlarm(deviceId: number, config?: MutationConfig<AlarmRecor
   return useMutation({
     ...config,
     mutationFn: ackAlarm,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: deviceDetailKeys.alarms(deviceId) }),
+    // the device's alarms, and the home page's unhandled alarms
+    onSettled: () => invalidateKeys(queryClient, deviceDetailKeys.alarms(deviceId), queryKeys.home.all()),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 import type { MutationConfig } from '@/lib/react-query';
 import { request } from '@/lib/request';
 
@@ -25,6 +26,7 @@ export function useHandleAlarm(deviceId: number, config?: MutationConfig<AlarmRe
   return useMutation({
     ...config,
     mutationFn: handleAlarm,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: deviceDetailKeys.alarms(deviceId) }),
+    // the device's alarms, and the home page's unhandled alarms
+    onSettled: () => invalidateKeys(queryClient, deviceDetailKeys.alarms(deviceId), queryKeys.home.all()),
   });
 }

@@ -1,24 +1,22 @@
 import type { QueryClient } from '@tanstack/react-query';
 
+import { invalidateKeys, queryKeys } from '@/lib/query-keys';
+
 /**
- * Query keys of the device detail view. Everything about one device sits under
- * ['device-detail', id], so a server-sent event about the device only has to invalidate
- * `deviceDetailKeys.all(id)` (or one part of it).
+ * Query keys of the device detail view, in the console's one scheme (lib/query-keys.ts): everything about
+ * one device sits under queryKeys.device.detail(id) = ['device', 'detail', id], so a change of any device
+ * (invalidateEntity 'device') or a server-sent event about it (features/live) reaches every part at once.
  */
 export const deviceDetailKeys = {
   /** Every query of one device. */
-  all: (id: number) => ['device-detail', id] as const,
+  all: (id: number) => queryKeys.device.detail(id),
   /** GET /api/device/{id}: the live state and the parameters. */
-  device: (id: number) => ['device-detail', id, 'device'] as const,
-  commands: (id: number) => ['device-detail', id, 'commands'] as const,
-  readings: (id: number, query?: object) =>
-    (query ? ['device-detail', id, 'readings', query] : ['device-detail', id, 'readings']) as readonly unknown[],
-  statistic: (id: number, range?: string) =>
-    (range ? ['device-detail', id, 'statistic', range] : ['device-detail', id, 'statistic']) as readonly unknown[],
-  alarms: (id: number, query?: object) =>
-    (query ? ['device-detail', id, 'alarms', query] : ['device-detail', id, 'alarms']) as readonly unknown[],
-  calibrations: (id: number, query?: object) =>
-    (query ? ['device-detail', id, 'calibrations', query] : ['device-detail', id, 'calibrations']) as readonly unknown[],
+  device: (id: number) => queryKeys.device.detail(id, 'device'),
+  commands: (id: number) => queryKeys.device.detail(id, 'commands'),
+  readings: (id: number, query?: object) => queryKeys.device.detail(id, 'readings', ...(query ? [query] : [])),
+  statistic: (id: number, range?: string) => queryKeys.device.detail(id, 'statistic', ...(range ? [range] : [])),
+  alarms: (id: number, query?: object) => queryKeys.device.detail(id, 'alarms', ...(query ? [query] : [])),
+  calibrations: (id: number, query?: object) => queryKeys.device.detail(id, 'calibrations', ...(query ? [query] : [])),
 };
 
 /** How often the device's live state is read while the page is visible. */
@@ -29,13 +27,12 @@ export const DEVICE_POLL_MS = 10_000;
  * command queue (the device itself is what told us).
  */
 export async function invalidateDeviceActivity(queryClient: QueryClient, id: number): Promise<void> {
-  await Promise.all(
-    [
-      deviceDetailKeys.readings(id),
-      deviceDetailKeys.statistic(id),
-      deviceDetailKeys.alarms(id),
-      deviceDetailKeys.calibrations(id),
-      deviceDetailKeys.commands(id),
-    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  await invalidateKeys(
+    queryClient,
+    deviceDetailKeys.readings(id),
+    deviceDetailKeys.statistic(id),
+    deviceDetailKeys.alarms(id),
+    deviceDetailKeys.calibrations(id),
+    deviceDetailKeys.commands(id),
   );
 }

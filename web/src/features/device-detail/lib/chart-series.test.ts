@@ -62,7 +62,7 @@ describe('toChartSeries', () => {
 });
 
 describe('thresholdLines and axisMax', () => {
-  const params: DeviceParams = { alertLow: 20, alertHigh: 50, reportInterval: 5, heartbeatInterval: 60, custom: null, dataFlag: 0 };
+  const params: DeviceParams = { alertLow: 20, alertHigh: 50, reportInterval: 5, heartbeatInterval: 60, custom: {}, dataFlag: 0 };
 
   it('draws the confirmed low and high thresholds', () => {
     expect(thresholdLines(params)).toEqual([

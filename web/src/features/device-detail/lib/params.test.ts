@@ -4,7 +4,7 @@ import type { DeviceParams } from '@/types/api';
 
 import { compareParams, differs, formatParamValue, pendingCount } from './params';
 
-const base: DeviceParams = { alertLow: 20, alertHigh: 50, reportInterval: 5, heartbeatInterval: 60, custom: null, dataFlag: 0 };
+const base: DeviceParams = { alertLow: 20, alertHigh: 50, reportInterval: 5, heartbeatInterval: 60, custom: {}, dataFlag: 0 };
 
 describe('compareParams', () => {
   it('marks nothing pending when the device confirmed every wanted value', () => {

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { invalidateEntity } from '@/lib/query-keys';
 import type { MutationConfig } from '@/lib/react-query';
 import { request } from '@/lib/request';
 
 import type { DeviceType, DeviceTypeInput } from '../types';
-
-import { invalidateDeviceTypes } from './invalidate';
 
 /** POST /api/deviceClassify (DeviceTypeManagement:create). Silent: the dialog shows 409/422 on the form. */
 export function createDeviceType(input: DeviceTypeInput): Promise<DeviceType> {
@@ -18,7 +17,7 @@ export function useCreateDeviceType(config?: MutationConfig<DeviceType, DeviceTy
     ...config,
     mutationFn: createDeviceType,
     onSuccess: async (...args) => {
-      await invalidateDeviceTypes(queryClient);
+      await invalidateEntity(queryClient, 'deviceType');
       await config?.onSuccess?.(...args);
     },
   });

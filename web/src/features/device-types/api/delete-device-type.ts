@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { invalidateEntity } from '@/lib/query-keys';
 import type { MutationConfig } from '@/lib/react-query';
 import { request } from '@/lib/request';
-
-import { invalidateDeviceTypes } from './invalidate';
 
 /**
  * DELETE /api/deviceClassify/{id} (DeviceTypeManagement:delete). A type devices still use is refused
@@ -19,7 +18,7 @@ export function useDeleteDeviceType(config?: MutationConfig<null, number>) {
     ...config,
     mutationFn: deleteDeviceType,
     onSuccess: async (...args) => {
-      await invalidateDeviceTypes(queryClient);
+      await invalidateEntity(queryClient, 'deviceType');
       await config?.onSuccess?.(...args);
     },
   });

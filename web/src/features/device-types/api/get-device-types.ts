@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
+import { queryKeys } from '@/lib/query-keys';
 import { request } from '@/lib/request';
 import type { Paginated } from '@/types/api';
 
@@ -12,7 +13,7 @@ export function getDeviceTypes(query: DeviceTypeListQuery): Promise<Paginated<De
 
 export function deviceTypesQueryOptions(query: DeviceTypeListQuery) {
   return queryOptions({
-    queryKey: ['deviceTypes', 'list', query],
+    queryKey: queryKeys.deviceType.list(query),
     queryFn: () => getDeviceTypes(query),
     placeholderData: keepPreviousData,
   });

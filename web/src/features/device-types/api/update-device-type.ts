@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { invalidateEntity } from '@/lib/query-keys';
 import type { MutationConfig } from '@/lib/react-query';
 import { request } from '@/lib/request';
 
 import type { DeviceType, DeviceTypeInput } from '../types';
-
-import { invalidateDeviceTypes } from './invalidate';
 
 export interface UpdateDeviceTypeVariables {
   id: number;
@@ -26,7 +25,7 @@ export function useUpdateDeviceType(config?: MutationConfig<DeviceType, UpdateDe
     ...config,
     mutationFn: updateDeviceType,
     onSuccess: async (...args) => {
-      await invalidateDeviceTypes(queryClient);
+      await invalidateEntity(queryClient, 'deviceType');
       await config?.onSuccess?.(...args);
     },
   });

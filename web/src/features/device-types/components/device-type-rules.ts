@@ -1,4 +1,6 @@
-import type { DeviceType, DeviceTypeInput, DeviceTypeLink, DeviceTypeUnit } from '../types';
+import { known } from '@/lib/filter-values';
+
+import { DEVICE_TYPE_LINKS, DEVICE_TYPE_UNITS, type DeviceType, type DeviceTypeInput, type DeviceTypeLink, type DeviceTypeUnit } from '../types';
 
 /**
  * The device type rules of the server (internal/devicetype, docs/api.md), mirrored so that the form
@@ -181,8 +183,8 @@ export function toFormValues(type: DeviceType): DeviceTypeFormValues {
     model: type.model,
     manufacturer: type.manufacturer,
     gas: type.gas || DEFAULT_GAS,
-    unit: type.unit,
-    communication: type.communication,
+    unit: known(type.unit, DEVICE_TYPE_UNITS) ?? DEVICE_TYPE_UNITS[0],
+    communication: known(type.communication, DEVICE_TYPE_LINKS) ?? DEVICE_TYPE_LINKS[0],
     rangeMin: type.rangeMin,
     rangeMax: type.rangeMax,
     lowThreshold: toApiThreshold(type.lowThreshold),

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { setupPageTests } from '@/testing/page-tests';
 import { server } from '@/testing/server';
 import { findDialog, makeUser, ok, renderApp, signInAs, useBaseHandlers } from '@/testing/test-utils';
+import type { PermissionCode } from '@/types/api';
 
 import type { DeviceType, DeviceTypeInput } from '../types';
 
@@ -27,11 +28,12 @@ const gt100: DeviceType = {
   communication: 'NB-IoT',
   // Whatever the description holds, the table shows its text only.
   description: '<p>安装于<strong>厨房</strong><img src="x" onerror="window.__pwned = true"></p>',
+  deviceCount: 0,
   createdAt: 1795325266737,
   updatedAt: 1795325266737,
 };
 
-const ALL = [
+const ALL: PermissionCode[] = [
   'DeviceTypeManagement',
   'DeviceTypeManagement:create',
   'DeviceTypeManagement:update',

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { invalidateEntity } from '@/lib/query-keys';
 import type { MutationConfig } from '@/lib/react-query';
 import { request } from '@/lib/request';
-
 import type { Device } from '@/types/api';
-import type { DeviceInput } from '../types';
 
-import { invalidateDeviceData } from './invalidate';
+import type { DeviceInput } from '../types';
 
 /**
  * POST /api/device (DeviceManagement:create): the answer carries the secret, the only time it is
@@ -22,7 +21,7 @@ export function useCreateDevice(config?: MutationConfig<Device, DeviceInput>) {
     ...config,
     mutationFn: createDevice,
     onSuccess: async (...args) => {
-      await invalidateDeviceData(queryClient);
+      await invalidateEntity(queryClient, 'device');
       await config?.onSuccess?.(...args);
     },
   });

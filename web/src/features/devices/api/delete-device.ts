@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { invalidateEntity } from '@/lib/query-keys';
 import type { MutationConfig } from '@/lib/react-query';
 import { request } from '@/lib/request';
-
-import { invalidateDeviceData } from './invalidate';
 
 /** DELETE /api/device/{id} (DeviceManagement:delete), with its command queue. */
 export function deleteDevice(id: number): Promise<null> {
@@ -16,7 +15,7 @@ export function useDeleteDevice(config?: MutationConfig<null, number>) {
     ...config,
     mutationFn: deleteDevice,
     onSuccess: async (...args) => {
-      await invalidateDeviceData(queryClient);
+      await invalidateEntity(queryClient, 'device');
       await config?.onSuccess?.(...args);
     },
   });

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import { queryKeys } from '@/lib/query-keys';
 import { request } from '@/lib/request';
 import type { Paginated } from '@/types/api';
 
@@ -16,7 +17,7 @@ export async function getDeviceTypeOptions(): Promise<DeviceTypeOption[]> {
 }
 
 export function deviceTypeOptionsQueryOptions() {
-  return queryOptions({ queryKey: ['deviceTypeOptions'], queryFn: getDeviceTypeOptions, staleTime: 60_000 });
+  return queryOptions({ queryKey: queryKeys.deviceType.options(), queryFn: getDeviceTypeOptions, staleTime: 60_000 });
 }
 
 export function useDeviceTypeOptions(enabled = true) {

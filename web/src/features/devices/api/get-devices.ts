@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
+import { queryKeys } from '@/lib/query-keys';
 import { request } from '@/lib/request';
 import type { Device, Paginated } from '@/types/api';
 
@@ -13,7 +14,7 @@ export function getDevices(query: DeviceListQuery): Promise<Paginated<Device>> {
 
 export function devicesQueryOptions(query: DeviceListQuery) {
   return queryOptions({
-    queryKey: ['devices', query],
+    queryKey: queryKeys.device.list(query),
     queryFn: () => getDevices(query),
     placeholderData: keepPreviousData,
     // Live columns: asked again every LIVE_REFRESH_MS while the page is visible (react-query does

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { invalidateEntity } from '@/lib/query-keys';
 import type { MutationConfig } from '@/lib/react-query';
 import { request } from '@/lib/request';
-
 import type { DeviceCommand } from '@/types/api';
+
 import type { DeviceCommandName } from '../types';
 
 export interface SendCommandVariables {
@@ -30,7 +31,7 @@ export function useSendDeviceCommand(config?: MutationConfig<DeviceCommand, Send
     ...config,
     mutationFn: sendDeviceCommand,
     onSuccess: async (...args) => {
-      await queryClient.invalidateQueries({ queryKey: ['device'] });
+      await invalidateEntity(queryClient, 'device');
       await config?.onSuccess?.(...args);
     },
   });

@@ -1,11 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { invalidateEntity } from '@/lib/query-keys';
 import type { MutationConfig } from '@/lib/react-query';
 import { request } from '@/lib/request';
-
 import type { DeviceCommand } from '@/types/api';
-
-import { invalidateDeviceData } from './invalidate';
 
 /** Alarm thresholds for one device or many: %LEL with one decimal, 0 < low < high <= 100. */
 export interface AlertParamInput {
@@ -25,7 +23,7 @@ export function useSetAlertParam(config?: MutationConfig<DeviceCommand[], AlertP
     ...config,
     mutationFn: setAlertParam,
     onSuccess: async (...args) => {
-      await invalidateDeviceData(queryClient);
+      await invalidateEntity(queryClient, 'device');
       await config?.onSuccess?.(...args);
     },
   });

@@ -1,11 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { invalidateEntity } from '@/lib/query-keys';
 import type { MutationConfig } from '@/lib/react-query';
 import { request } from '@/lib/request';
-
 import type { DeviceCommand } from '@/types/api';
-
-import { invalidateDeviceData } from './invalidate';
 
 /** Custom parameters (names and bounds in docs/device-protocol.md); only the given ones change. */
 export interface CustomParamInput {
@@ -24,7 +22,7 @@ export function useSetCustomParam(config?: MutationConfig<DeviceCommand[], Custo
     ...config,
     mutationFn: setCustomParam,
     onSuccess: async (...args) => {
-      await invalidateDeviceData(queryClient);
+      await invalidateEntity(queryClient, 'device');
       await config?.onSuccess?.(...args);
     },
   });

@@ -1,11 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { invalidateEntity } from '@/lib/query-keys';
 import type { MutationConfig } from '@/lib/react-query';
 import { request } from '@/lib/request';
-
 import type { DeviceCommand } from '@/types/api';
-
-import { invalidateDeviceData } from './invalidate';
 
 /** The data flag, 0 or 1. */
 export interface DataFlagInput {
@@ -24,7 +22,7 @@ export function useSetDataFlag(config?: MutationConfig<DeviceCommand[], DataFlag
     ...config,
     mutationFn: setDataFlag,
     onSuccess: async (...args) => {
-      await invalidateDeviceData(queryClient);
+      await invalidateEntity(queryClient, 'device');
       await config?.onSuccess?.(...args);
     },
   });

@@ -1,11 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { invalidateEntity } from '@/lib/query-keys';
 import type { MutationConfig } from '@/lib/react-query';
 import { request } from '@/lib/request';
 import type { Device, RecordStatus } from '@/types/api';
-
-
-import { invalidateDeviceData } from './invalidate';
 
 export interface SetDeviceStatusVariables {
   id: number;
@@ -23,7 +21,7 @@ export function useSetDeviceStatus(config?: MutationConfig<Device, SetDeviceStat
     ...config,
     mutationFn: setDeviceStatus,
     onSuccess: async (...args) => {
-      await invalidateDeviceData(queryClient);
+      await invalidateEntity(queryClient, 'device');
       await config?.onSuccess?.(...args);
     },
   });

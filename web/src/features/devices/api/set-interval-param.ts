@@ -1,11 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { invalidateEntity } from '@/lib/query-keys';
 import type { MutationConfig } from '@/lib/react-query';
 import { request } from '@/lib/request';
-
 import type { DeviceCommand } from '@/types/api';
-
-import { invalidateDeviceData } from './invalidate';
 
 /** Report and heartbeat intervals in minutes (1–1440, heartbeat not shorter than reports). */
 export interface IntervalParamInput {
@@ -25,7 +23,7 @@ export function useSetIntervalParam(config?: MutationConfig<DeviceCommand[], Int
     ...config,
     mutationFn: setIntervalParam,
     onSuccess: async (...args) => {
-      await invalidateDeviceData(queryClient);
+      await invalidateEntity(queryClient, 'device');
       await config?.onSuccess?.(...args);
     },
   });

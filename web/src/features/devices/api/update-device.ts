@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { invalidateEntity } from '@/lib/query-keys';
 import type { MutationConfig } from '@/lib/react-query';
 import { request } from '@/lib/request';
-
 import type { Device } from '@/types/api';
-import type { DeviceInput } from '../types';
 
-import { invalidateDeviceData } from './invalidate';
+import type { DeviceInput } from '../types';
 
 export interface UpdateDeviceVariables {
   id: number;
@@ -24,7 +23,7 @@ export function useUpdateDevice(config?: MutationConfig<Device, UpdateDeviceVari
     ...config,
     mutationFn: updateDevice,
     onSuccess: async (...args) => {
-      await invalidateDeviceData(queryClient);
+      await invalidateEntity(queryClient, 'device');
       await config?.onSuccess?.(...args);
     },
   });

@@ -4,13 +4,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { FormDialog } from '@/components/ui/form-dialog';
-import { regionCodes, regionPath } from '@/features/companies/components/region';
-import { RegionCascader } from '@/features/companies/components/region-cascader';
-import { useCompanyOptions } from '@/features/users/api/get-company-options';
 import { useIsPlatform } from '@/lib/auth-store';
 import { applyApiErrors } from '@/lib/form-errors';
 import { checkRule, useFormRules } from '@/lib/form-rules';
 import { useSuccessThen } from '@/lib/use-success-then';
+import { useCompanyOptions } from '@/shared/companies/get-company-options';
+import { regionCodes, regionPath } from '@/shared/regions/region';
+import { RegionCascader } from '@/shared/regions/region-cascader';
 import type { Device } from '@/types/api';
 
 import { useCreateDevice } from '../api/create-device';

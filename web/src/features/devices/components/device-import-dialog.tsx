@@ -5,13 +5,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { filenameFromContentDisposition, saveBlob, withTimestampSuffix } from '@/lib/format';
+import { invalidateEntity } from '@/lib/query-keys';
 import { isApiError } from '@/lib/request';
 import type { ApiFieldError } from '@/types/api';
 
 import { getImportTemplate, type ImportKind } from '../api/get-import-template';
 import { importDeviceParams } from '../api/import-device-params';
 import { importDevices, type ImportMode } from '../api/import-devices';
-import { invalidateDeviceData } from '../api/invalidate';
 import type { ImportedSecret, ImportResult } from '../types';
 
 import { secretsCsv } from './device-rules';
@@ -153,7 +153,7 @@ export function DeviceImportDialog({ kind, onClose }: DeviceImportDialogProps) {
           ? t('device.importDone', { created: result.created, updated: result.updated })
           : t('device.paramImportDone', { updated: result.updated }),
       );
-      await invalidateDeviceData(queryClient);
+      await invalidateEntity(queryClient, 'device');
     } catch (error) {
       if (isApiError(error) && error.status === 422 && error.errors.some((e) => typeof e.row === 'number')) {
         setOutcome({ kind: 'refused', errors: sortedRowErrors(error.errors) });

@@ -7,7 +7,7 @@ import { makeDevice, makeDeviceParams } from '@/testing/fixtures';
 import { setupPageTests } from '@/testing/page-tests';
 import { server } from '@/testing/server';
 import { findDialog, makeUser, ok, renderApp, signInAs, useBaseHandlers } from '@/testing/test-utils';
-import type { Device } from '@/types/api';
+import type { Device, PermissionCode } from '@/types/api';
 
 import { devicesQueryOptions } from '../api/get-devices';
 
@@ -32,7 +32,7 @@ const second = device({
   wanted: params({ alertLow: 15, alertHigh: 35 }),
 });
 
-const ALL = [
+const ALL: PermissionCode[] = [
   'DeviceManagement',
   'DeviceManagement:create',
   'DeviceManagement:update',

@@ -10,14 +10,15 @@ import { actionsColumn, statusColumn } from '@/components/ui/list-columns';
 import { CreateButton, DeleteAction, RecordStatusCell, RowAction, StatusFilter } from '@/components/ui/list-page';
 import { FilterBar, TablePage } from '@/components/ui/table-page';
 import { deviceDetailPath } from '@/config/paths';
-import { regionCodes } from '@/features/companies/components/region';
-import { RegionCascader } from '@/features/companies/components/region-cascader';
-import { useCompanyOptions } from '@/features/users/api/get-company-options';
 import { useIsPlatform } from '@/lib/auth-store';
 import { Permission, usePermission } from '@/lib/authorization';
-import { knownList, positiveInt, zeroOne } from '@/lib/filter-values';
+import { asList, knownList, positiveInt, zeroOne } from '@/lib/filter-values';
 import { formatDateTime, signalLabelKey } from '@/lib/format';
 import { useTableQuery } from '@/lib/use-table-query';
+import { ALARM_STATES, AlarmStateTag } from '@/shared/alarms/alarm-state-tag';
+import { useCompanyOptions } from '@/shared/companies/get-company-options';
+import { regionCodes } from '@/shared/regions/region';
+import { RegionCascader } from '@/shared/regions/region-cascader';
 import type { Device } from '@/types/api';
 
 import { useDeleteDevice } from '../api/delete-device';
@@ -27,7 +28,7 @@ import { useDevices } from '../api/get-devices';
 import type { ImportKind } from '../api/get-import-template';
 import { useRotateDeviceSecret } from '../api/rotate-device-secret';
 import { useSetDeviceStatus } from '../api/set-device-status';
-import { ALARM_STATES, type DeviceListQuery } from '../types';
+import type { DeviceListQuery } from '../types';
 
 import { DeviceCommandDialog } from './device-command-dialog';
 import { DeviceFormDialog } from './device-form-dialog';
@@ -57,22 +58,6 @@ interface FilterFormValues {
   status?: string;
   online?: string;
   alarmState?: string[];
-}
-
-const ALARM_COLORS: Record<string, string> = {
-  normal: 'green',
-  low: 'orange',
-  high: 'red',
-  fault: 'magenta',
-  offline: 'default',
-  lowBattery: 'gold',
-};
-
-/** The alarm state as a coloured tag. */
-export function AlarmTag({ state }: { state: string }) {
-  const { t } = useTranslation();
-  const known = (ALARM_STATES as readonly string[]).includes(state);
-  return <Tag color={ALARM_COLORS[state] ?? 'default'}>{known ? t(`device.alarm.${state}`) : state}</Tag>;
 }
 
 /** Confirmed thresholds, and the wanted ones in a "pending" tag while the device has not confirmed them. */
@@ -177,13 +162,13 @@ export function DevicesList() {
     sort: table.sort,
     imei: f.imei,
     name: f.name,
-    typeId,
-    companyId,
-    provinceCode: codes.provinceCode || undefined,
-    cityCode: codes.cityCode || undefined,
-    countyCode: codes.countyCode || undefined,
-    status: zeroOne(f.status),
-    online: zeroOne(f.online),
+    typeId: asList(typeId),
+    companyId: asList(companyId),
+    provinceCode: asList(codes.provinceCode || undefined),
+    cityCode: asList(codes.cityCode || undefined),
+    countyCode: asList(codes.countyCode || undefined),
+    status: asList(zeroOne(f.status)),
+    online: asList(zeroOne(f.online)),
     alarmState: alarmState.length > 0 ? alarmState : undefined,
   };
   const devices = useDevices(query);
@@ -245,7 +230,7 @@ export function DevicesList() {
       dataIndex: 'alarmState',
       key: 'alarmState',
       width: 100,
-      render: (state: string) => <AlarmTag state={state} />,
+      render: (state: string) => <AlarmStateTag state={state} />,
     },
     {
       title: t('device.methane'),
@@ -361,7 +346,7 @@ export function DevicesList() {
               allowClear
               placeholder={t('device.alarmStatePlaceholder')}
               style={{ minWidth: 160 }}
-              options={ALARM_STATES.map((s) => ({ value: s, label: t(`device.alarm.${s}`) }))}
+              options={ALARM_STATES.map((s) => ({ value: s, label: t(`alarmState.${s}`) }))}
             />
           </Form.Item>
         </FilterBar>

@@ -4,11 +4,11 @@ import { http as mock } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { deviceDetailPath } from '@/config/paths';
-import type { HomeStatistic } from '@/features/dashboard/types';
 import { useAuthStore } from '@/lib/auth-store';
 import { changeLanguage } from '@/lib/i18n';
 import { server } from '@/testing/server';
 import { makeUser, ok, renderApp, resetStores, signInAs, useBaseHandlers } from '@/testing/test-utils';
+import type { HomeStatistic } from '@/types/api';
 
 import { playAlarmSound } from '../lib/alarm-sound';
 import { ALARM_SOUND_KEY, useAlarmSound } from '../lib/sound-setting';

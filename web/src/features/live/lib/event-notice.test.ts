@@ -11,7 +11,6 @@ const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, option
 function event(over: Partial<LiveEvent> = {}): LiveEvent {
   return {
     id: 1042,
-    type: 'alarm.started',
     companyId: 3,
     deviceId: 17,
     deviceName: '文三路阀门井 01',

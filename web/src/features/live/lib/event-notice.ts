@@ -63,7 +63,6 @@ export function parseLiveEvent(data: string): LiveEvent | null {
     if (typeof e.id !== 'number' || typeof e.deviceId !== 'number') return null;
     return {
       id: e.id,
-      type: e.type ?? '',
       companyId: e.companyId ?? 0,
       deviceId: e.deviceId,
       deviceName: e.deviceName ?? '',

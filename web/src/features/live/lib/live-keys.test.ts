@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-// Only the test reads the other features' keys: the live feed uses their literal prefixes
-// (features do not import each other), and this keeps the two from drifting apart.
-import { homeStatisticQueryOptions } from '@/features/dashboard/api/get-home-statistic';
-import { deviceDetailKeys } from '@/features/device-detail/api/keys';
-import { devicesQueryOptions } from '@/features/devices/api/get-devices';
+import { queryKeys } from '@/lib/query-keys';
 
 import { liveQueryKeys } from './live-keys';
 
@@ -14,14 +10,18 @@ const matches = (prefix: readonly unknown[], key: readonly unknown[]) => prefix.
 describe('liveQueryKeys', () => {
   const keys = liveQueryKeys([17, 18, 17]);
 
-  it('covers the home statistic, the device list and the detail queries of each device in the events', () => {
-    expect(keys.some((k) => matches(k, homeStatisticQueryOptions().queryKey))).toBe(true);
-    expect(keys.some((k) => matches(k, devicesQueryOptions({ page: 2, pageSize: 20 } as never).queryKey))).toBe(true);
+  it('covers the home statistic, the device lists and the detail queries of each device in the events', () => {
+    // the keys the home page, the device list and the device detail page use (all built by lib/query-keys.ts)
+    expect(keys.some((k) => matches(k, queryKeys.home.one('statistic')))).toBe(true);
+    expect(keys.some((k) => matches(k, queryKeys.device.list({ page: 2, pageSize: 20 })))).toBe(true);
     for (const id of [17, 18]) {
-      expect(keys.some((k) => matches(k, deviceDetailKeys.device(id)))).toBe(true);
-      expect(keys.some((k) => matches(k, deviceDetailKeys.alarms(id, { page: 1 })))).toBe(true);
+      expect(keys.some((k) => matches(k, queryKeys.device.detail(id, 'device')))).toBe(true);
+      expect(keys.some((k) => matches(k, queryKeys.device.detail(id, 'alarms', { page: 1 })))).toBe(true);
     }
-    expect(keys.some((k) => matches(k, deviceDetailKeys.device(19)))).toBe(false);
-    expect(keys).toHaveLength(5);
+    expect(keys.some((k) => matches(k, queryKeys.device.detail(19, 'device')))).toBe(false);
+    // the choices of devices in forms, and other entities, are left alone
+    expect(keys.some((k) => matches(k, queryKeys.device.options('own', '')))).toBe(false);
+    expect(keys.some((k) => matches(k, queryKeys.deviceType.options()))).toBe(false);
+    expect(keys).toHaveLength(4);
   });
 });

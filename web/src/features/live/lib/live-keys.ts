@@ -1,20 +1,19 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 
+import { invalidateKeys, queryKeys } from '@/lib/query-keys';
+
 /**
- * The react-query caches that show live data, by key prefix. Features do not import each other, so
- * these are the other features' literal prefixes (a test checks them against those features' keys):
- * - ['home']: the home statistic (features/dashboard, homeKeys.all)
- * - ['devices']: the device list (features/devices, devicesQueryOptions: ['devices', query])
- * - ['device']: a single device in the device list feature (its own invalidation uses this prefix)
- * - ['device-detail', id]: everything of one device's detail page (features/device-detail, deviceDetailKeys.all(id))
+ * The react-query caches that show live data (lib/query-keys.ts): the home figures, the device lists, and
+ * everything of each device the events name (its detail page: state, readings, chart, alarms, commands).
+ * Not the whole 'device' entity: the devices' choices in forms do not change with an alarm.
  */
 export function liveQueryKeys(deviceIds: Iterable<number>): QueryKey[] {
-  const keys: QueryKey[] = [['home'], ['devices'], ['device']];
-  for (const id of new Set(deviceIds)) keys.push(['device-detail', id]);
+  const keys: QueryKey[] = [queryKeys.home.all(), queryKeys.device.lists()];
+  for (const id of new Set(deviceIds)) keys.push(queryKeys.device.detail(id));
   return keys;
 }
 
 /** Marks those caches stale; the ones on screen are read again at once. */
 export async function invalidateLiveQueries(queryClient: QueryClient, deviceIds: Iterable<number>): Promise<void> {
-  await Promise.all(liveQueryKeys(deviceIds).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  await invalidateKeys(queryClient, ...liveQueryKeys(deviceIds));
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import { queryKeys } from '@/lib/query-keys';
 import { request } from '@/lib/request';
 import type { OperationLog } from '@/types/api';
 
@@ -9,7 +10,7 @@ export function getOperationLog(id: number): Promise<OperationLog> {
 }
 
 export function operationLogQueryOptions(id: number) {
-  return queryOptions({ queryKey: ['operationLog', id], queryFn: () => getOperationLog(id) });
+  return queryOptions({ queryKey: queryKeys.operationLog.detail(id), queryFn: () => getOperationLog(id) });
 }
 
 export function useOperationLog(id: number | null) {

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
+import { queryKeys } from '@/lib/query-keys';
 import { request } from '@/lib/request';
 import type { OperationLog, OperationLogQuery, Paginated } from '@/types/api';
 
@@ -10,7 +11,7 @@ export function getOperationLogs(query: OperationLogQuery): Promise<Paginated<Op
 
 export function operationLogsQueryOptions(query: OperationLogQuery) {
   return queryOptions({
-    queryKey: ['operationLogs', query],
+    queryKey: queryKeys.operationLog.list(query),
     queryFn: () => getOperationLogs(query),
     placeholderData: keepPreviousData,
     staleTime: 0,

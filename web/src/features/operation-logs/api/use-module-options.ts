@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
+import { queryKeys } from '@/lib/query-keys';
 import { request } from '@/lib/request';
 import type { PermissionNode } from '@/types/api';
 
@@ -12,7 +13,7 @@ function getMenuTree(): Promise<PermissionNode[]> {
 }
 
 function menuTreeQueryOptions() {
-  return queryOptions({ queryKey: ['permissions'], queryFn: getMenuTree, staleTime: 5 * 60_000 });
+  return queryOptions({ queryKey: queryKeys.permission.options(), queryFn: getMenuTree, staleTime: 5 * 60_000 });
 }
 
 export interface ModuleOption {

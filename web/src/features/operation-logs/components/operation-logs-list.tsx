@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 import { dateTimeColumn } from '@/components/ui/list-columns';
 import { FilterBar, TablePage } from '@/components/ui/table-page';
-import { dayRange } from '@/lib/filter-values';
+import { asList, dayRange } from '@/lib/filter-values';
 import { buildDayRange } from '@/lib/format';
 import { useTableQuery } from '@/lib/use-table-query';
 import type { OperationLog, OperationLogQuery } from '@/types/api';
@@ -40,8 +40,8 @@ export function OperationLogsList() {
     page: table.page,
     pageSize: table.pageSize,
     sort: table.sort,
-    account,
-    module,
+    account: asList(account),
+    module: asList(module),
     status: status.map(Number).filter((n) => Number.isInteger(n)),
     createdAt: days ? buildDayRange(...days) : undefined,
   };

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { invalidateEntity } from '@/lib/query-keys';
 import type { MutationConfig } from '@/lib/react-query';
 import { request } from '@/lib/request';
 import type { Role, RoleCreateInput } from '@/types/api';
@@ -15,7 +16,7 @@ export function useCreateRole(config?: MutationConfig<Role, RoleCreateInput>) {
     ...config,
     mutationFn: createRole,
     onSuccess: async (...args) => {
-      await queryClient.invalidateQueries({ queryKey: ['roles'] });
+      await invalidateEntity(queryClient, 'role');
       await config?.onSuccess?.(...args);
     },
   });

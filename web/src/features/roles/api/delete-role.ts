@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { invalidateEntity } from '@/lib/query-keys';
 import type { MutationConfig } from '@/lib/react-query';
 import { request } from '@/lib/request';
 
@@ -14,7 +15,7 @@ export function useDeleteRole(config?: MutationConfig<null, number>) {
     ...config,
     mutationFn: deleteRole,
     onSuccess: async (...args) => {
-      await queryClient.invalidateQueries({ queryKey: ['roles'] });
+      await invalidateEntity(queryClient, 'role');
       await config?.onSuccess?.(...args);
     },
   });

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
+import { queryKeys } from '@/lib/query-keys';
 import { request } from '@/lib/request';
 import type { Paginated, Role, RoleListQuery } from '@/types/api';
 
@@ -10,7 +11,7 @@ export function getRoles(query: RoleListQuery): Promise<Paginated<Role>> {
 
 export function rolesQueryOptions(query: RoleListQuery) {
   return queryOptions({
-    queryKey: ['roles', query],
+    queryKey: queryKeys.role.list(query),
     queryFn: () => getRoles(query),
     placeholderData: keepPreviousData,
   });

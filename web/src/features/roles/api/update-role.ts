@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { invalidateEntity } from '@/lib/query-keys';
 import type { MutationConfig } from '@/lib/react-query';
 import { request } from '@/lib/request';
 import type { Role, RoleUpdateInput } from '@/types/api';
@@ -20,7 +21,7 @@ export function useUpdateRole(config?: MutationConfig<Role, UpdateRoleVariables>
     ...config,
     mutationFn: updateRole,
     onSuccess: async (...args) => {
-      await queryClient.invalidateQueries({ queryKey: ['roles'] });
+      await invalidateEntity(queryClient, 'role');
       await config?.onSuccess?.(...args);
     },
   });

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import { PermissionTree } from '@/components/permission-tree/permission-tree';
 import { FormDialog } from '@/components/ui/form-dialog';
-import type { Role } from '@/types/api';
+import type { PermissionCode, Role } from '@/types/api';
 import { useSuccessThen } from '@/lib/use-success-then';
 
 import { useCreateRole } from '../api/create-role';
@@ -13,7 +13,7 @@ import { useUpdateRole } from '../api/update-role';
 interface RoleFormValues {
   name: string;
   remark?: string;
-  permissions: string[];
+  permissions: PermissionCode[];
 }
 
 interface RoleFormDialogProps {

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import { queryKeys } from '@/lib/query-keys';
 import { request } from '@/lib/request';
 import type { PublicSettings } from '@/types/api';
 
@@ -14,7 +15,7 @@ export function getSettings(): Promise<PublicSettings> {
 }
 
 export function settingsQueryOptions() {
-  return queryOptions({ queryKey: ['settings'], queryFn: getSettings, staleTime: Infinity });
+  return queryOptions({ queryKey: queryKeys.settings.one('public'), queryFn: getSettings, staleTime: Infinity });
 }
 
 export function useSettings() {

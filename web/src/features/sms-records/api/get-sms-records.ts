@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
+import { queryKeys } from '@/lib/query-keys';
 import { request } from '@/lib/request';
 import type { Paginated } from '@/types/api';
 
@@ -12,7 +13,7 @@ export function getSmsRecords(query: SmsRecordListQuery): Promise<Paginated<SmsR
 
 export function smsRecordsQueryOptions(query: SmsRecordListQuery) {
   return queryOptions({
-    queryKey: ['smsRecords', query],
+    queryKey: queryKeys.smsRecord.list(query),
     queryFn: () => getSmsRecords(query),
     placeholderData: keepPreviousData,
   });

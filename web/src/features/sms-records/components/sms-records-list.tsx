@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { ExportButton } from '@/components/ui/export-button';
 import { dateTimeColumn } from '@/components/ui/list-columns';
 import { FilterBar, TablePage, type FilterTable } from '@/components/ui/table-page';
-import { useCompanyOptions } from '@/features/users/api/get-company-options';
 import { useIsPlatform } from '@/lib/auth-store';
 import { Permission } from '@/lib/authorization';
-import { dayRange, knownList, positiveInt } from '@/lib/filter-values';
+import { asList, dayRange, knownList, positiveInt } from '@/lib/filter-values';
 import { buildDayRange, formatDateTime } from '@/lib/format';
 import { useTableQuery } from '@/lib/use-table-query';
+import { useCompanyOptions } from '@/shared/companies/get-company-options';
 
 import { exportSmsRecords } from '../api/export-sms-records';
 import { useSmsRecords } from '../api/get-sms-records';
@@ -88,12 +88,12 @@ export function SmsRecordsList() {
     pageSize: table.pageSize,
     sort: table.sort,
     phone,
-    companyId,
+    companyId: asList(companyId),
     status,
     eventType,
     createdAt: days ? buildDayRange(...days) : undefined,
-    deviceId,
-    alarmId,
+    deviceId: asList(deviceId),
+    alarmId: asList(alarmId),
   };
   const records = useSmsRecords(query);
 

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { invalidateEntity } from '@/lib/query-keys';
 import type { MutationConfig } from '@/lib/react-query';
 import { request } from '@/lib/request';
 
 import type { SmsUser, SmsUserInput } from '../types';
-
-import { invalidateSmsUsers } from './invalidate';
 
 /** POST /api/smsUser (SmsUserManagement:create). Silent: the dialog shows 409/422 answers on the form. */
 export function createSmsUser(input: SmsUserInput): Promise<SmsUser> {
@@ -18,7 +17,7 @@ export function useCreateSmsUser(config?: MutationConfig<SmsUser, SmsUserInput>)
     ...config,
     mutationFn: createSmsUser,
     onSuccess: async (...args) => {
-      await invalidateSmsUsers(queryClient);
+      await invalidateEntity(queryClient, 'smsUser');
       await config?.onSuccess?.(...args);
     },
   });

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { invalidateEntity } from '@/lib/query-keys';
 import type { MutationConfig } from '@/lib/react-query';
 import { request } from '@/lib/request';
-
-import { invalidateSmsUsers } from './invalidate';
 
 /** DELETE /api/smsUser/{id} (SmsUserManagement:delete); its send log stays. */
 export function deleteSmsUser(id: number): Promise<null> {
@@ -16,7 +15,7 @@ export function useDeleteSmsUser(config?: MutationConfig<null, number>) {
     ...config,
     mutationFn: deleteSmsUser,
     onSuccess: async (...args) => {
-      await invalidateSmsUsers(queryClient);
+      await invalidateEntity(queryClient, 'smsUser');
       await config?.onSuccess?.(...args);
     },
   });

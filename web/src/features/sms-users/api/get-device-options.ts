@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
+import { queryKeys } from '@/lib/query-keys';
 import { request } from '@/lib/request';
 
 import type { DeviceOption } from '../types';
@@ -20,7 +21,7 @@ export function getDeviceOptions(query: DeviceOptionsQuery): Promise<DeviceOptio
 
 export function deviceOptionsQueryOptions(query: DeviceOptionsQuery) {
   return queryOptions({
-    queryKey: ['smsUsers', 'deviceOptions', query.companyId ?? 'own', query.q ?? ''],
+    queryKey: queryKeys.device.options(query.companyId ?? 'own', query.q ?? ''),
     queryFn: () => getDeviceOptions(query),
     placeholderData: keepPreviousData,
     staleTime: 30_000,

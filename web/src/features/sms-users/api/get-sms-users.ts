@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
+import { queryKeys } from '@/lib/query-keys';
 import { request } from '@/lib/request';
 import type { Paginated } from '@/types/api';
 
@@ -12,7 +13,7 @@ export function getSmsUsers(query: SmsUserListQuery): Promise<Paginated<SmsUser>
 
 export function smsUsersQueryOptions(query: SmsUserListQuery) {
   return queryOptions({
-    queryKey: ['smsUsers', query],
+    queryKey: queryKeys.smsUser.list(query),
     queryFn: () => getSmsUsers(query),
     placeholderData: keepPreviousData,
   });

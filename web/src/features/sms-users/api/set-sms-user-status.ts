@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { invalidateEntity } from '@/lib/query-keys';
 import type { MutationConfig } from '@/lib/react-query';
 import { request } from '@/lib/request';
 import type { RecordStatus } from '@/types/api';
 
 import type { SmsUser } from '../types';
-
-import { invalidateSmsUsers } from './invalidate';
 
 export interface SetSmsUserStatusVariables {
   id: number;
@@ -24,7 +23,7 @@ export function useSetSmsUserStatus(config?: MutationConfig<SmsUser, SetSmsUserS
     ...config,
     mutationFn: setSmsUserStatus,
     onSuccess: async (...args) => {
-      await invalidateSmsUsers(queryClient);
+      await invalidateEntity(queryClient, 'smsUser');
       await config?.onSuccess?.(...args);
     },
   });

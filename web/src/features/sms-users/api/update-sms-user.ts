@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { invalidateEntity } from '@/lib/query-keys';
 import type { MutationConfig } from '@/lib/react-query';
 import { request } from '@/lib/request';
 
 import type { SmsUser, SmsUserInput } from '../types';
-
-import { invalidateSmsUsers } from './invalidate';
 
 export interface UpdateSmsUserVariables {
   id: number;
@@ -23,7 +22,7 @@ export function useUpdateSmsUser(config?: MutationConfig<SmsUser, UpdateSmsUserV
     ...config,
     mutationFn: updateSmsUser,
     onSuccess: async (...args) => {
-      await invalidateSmsUsers(queryClient);
+      await invalidateEntity(queryClient, 'smsUser');
       await config?.onSuccess?.(...args);
     },
   });

@@ -2,7 +2,7 @@ import { Cascader } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { regionOptions, useRegionTree, type RegionOption } from '@/features/companies/api/get-region-tree';
+import { regionOptions, useRegionTree, type RegionOption } from '@/shared/regions/get-region-tree';
 
 import { indexRegions } from './sms-user-rules';
 

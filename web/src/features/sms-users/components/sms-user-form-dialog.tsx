@@ -4,13 +4,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { FormDialog } from '@/components/ui/form-dialog';
-import { useCompanyOptions } from '@/features/users/api/get-company-options';
 import { useIsPlatform } from '@/lib/auth-store';
 import { applyApiErrors } from '@/lib/form-errors';
 import { checkRule, useFormRules } from '@/lib/form-rules';
 import { currentLanguage } from '@/lib/i18n';
 import { useSuccessThen } from '@/lib/use-success-then';
 import { isValidMobile } from '@/lib/validators';
+import { useCompanyOptions } from '@/shared/companies/get-company-options';
 
 import { useCreateSmsUser } from '../api/create-sms-user';
 import { useUpdateSmsUser } from '../api/update-sms-user';

@@ -40,7 +40,7 @@ const tree = [
     name: '浙江省',
     children: [{ real_id: 2, code: '330100', name: '杭州市', children: [{ real_id: 3, code: '330106', name: '西湖区' }] }],
   },
-  { real_id: 4, code: '110000', name: '北京市', children: null },
+  { real_id: 4, code: '110000', name: '北京市' },
 ];
 
 describe('quiet hours', () => {

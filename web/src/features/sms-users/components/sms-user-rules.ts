@@ -29,7 +29,7 @@ export interface SmsUserFormValues {
 }
 
 /** The kinds a user receives: an empty list means every kind (the server's rule). */
-export function receivedKinds(kinds: readonly AlarmKind[] | null | undefined): AlarmKind[] {
+export function receivedKinds(kinds: readonly string[] | null | undefined): AlarmKind[] {
   if (!kinds || kinds.length === 0) return [...ALARM_KINDS];
   return ALARM_KINDS.filter((k) => kinds.includes(k));
 }

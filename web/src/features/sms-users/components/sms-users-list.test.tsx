@@ -7,11 +7,12 @@ import { changeLanguage } from '@/lib/i18n';
 import { setupPageTests } from '@/testing/page-tests';
 import { server } from '@/testing/server';
 import { findDialog, makeUser, ok, renderApp, signInAs, useBaseHandlers } from '@/testing/test-utils';
+import type { PermissionCode } from '@/types/api';
 
 import type { DeviceOption, SmsUser } from '../types';
 
 const PATH = '/SmsUserModule/SmsUserManagement';
-const CODES = [
+const CODES: PermissionCode[] = [
   'SmsUserManagement',
   'SmsUserManagement:create',
   'SmsUserManagement:update',

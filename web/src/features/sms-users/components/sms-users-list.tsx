@@ -9,11 +9,11 @@ import { actionsColumn, dateTimeColumn, statusColumn } from '@/components/ui/lis
 import { CreateButton, DeleteAction, RecordStatusCell, RowAction, StatusFilter } from '@/components/ui/list-page';
 import { FilterBar, TablePage } from '@/components/ui/table-page';
 import { paths } from '@/config/paths';
-import { regionTreeQueryOptions } from '@/features/companies/api/get-region-tree';
-import { useCompanyOptions } from '@/features/users/api/get-company-options';
 import { useIsPlatform } from '@/lib/auth-store';
-import { positiveInt, zeroOne } from '@/lib/filter-values';
+import { asList, positiveInt, zeroOne } from '@/lib/filter-values';
 import { useTableQuery } from '@/lib/use-table-query';
+import { useCompanyOptions } from '@/shared/companies/get-company-options';
+import { regionTreeQueryOptions } from '@/shared/regions/get-region-tree';
 
 import { useDeleteSmsUser } from '../api/delete-sms-user';
 import { useSmsUsers } from '../api/get-sms-users';
@@ -90,9 +90,9 @@ export function SmsUsersList() {
     sort: table.sort,
     name,
     phone,
-    companyId,
-    status: statusValue,
-    escalationLevel: levelValue,
+    companyId: asList(companyId),
+    status: asList(statusValue),
+    escalationLevel: asList(levelValue),
   };
   const users = useSmsUsers(query);
   // Region names only when a listed user chose regions.

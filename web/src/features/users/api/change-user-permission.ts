@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { invalidateEntity } from '@/lib/query-keys';
 import type { MutationConfig } from '@/lib/react-query';
 import { request } from '@/lib/request';
 import type { ManagedUser, UserGrantInput } from '@/types/api';
-
-import { invalidateUserData } from './invalidate';
 
 export interface ChangeUserPermissionVariables {
   id: number;
@@ -25,7 +24,7 @@ export function useChangeUserPermission(config?: MutationConfig<ManagedUser, Cha
     ...config,
     mutationFn: changeUserPermission,
     onSuccess: async (...args) => {
-      await invalidateUserData(queryClient);
+      await invalidateEntity(queryClient, 'user');
       await config?.onSuccess?.(...args);
     },
   });

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { invalidateEntity } from '@/lib/query-keys';
 import type { MutationConfig } from '@/lib/react-query';
 import { request } from '@/lib/request';
 import type { ManagedUser, UserCreateInput } from '@/types/api';
-
-import { invalidateUserData } from './invalidate';
 
 /** POST /api/users (UserManagement:create). Silent: the dialog shows 409/422/403 answers on the form. */
 export function createUser(input: UserCreateInput): Promise<ManagedUser> {
@@ -17,7 +16,7 @@ export function useCreateUser(config?: MutationConfig<ManagedUser, UserCreateInp
     ...config,
     mutationFn: createUser,
     onSuccess: async (...args) => {
-      await invalidateUserData(queryClient);
+      await invalidateEntity(queryClient, 'user');
       await config?.onSuccess?.(...args);
     },
   });

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { invalidateEntity } from '@/lib/query-keys';
 import type { MutationConfig } from '@/lib/react-query';
 import { request } from '@/lib/request';
-
-import { invalidateUserData } from './invalidate';
 
 /** DELETE /api/users/{id} (UserManagement:delete); a refusal's message is toasted by the request layer. */
 export function deleteUser(id: number): Promise<null> {
@@ -16,7 +15,7 @@ export function useDeleteUser(config?: MutationConfig<null, number>) {
     ...config,
     mutationFn: deleteUser,
     onSuccess: async (...args) => {
-      await invalidateUserData(queryClient);
+      await invalidateEntity(queryClient, 'user');
       await config?.onSuccess?.(...args);
     },
   });

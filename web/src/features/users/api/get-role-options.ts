@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import { queryKeys } from '@/lib/query-keys';
 import { request } from '@/lib/request';
-import type { Paginated, Role } from '@/types/api';
+import type { Paginated, PermissionCode, Role } from '@/types/api';
 
 /** GET /api/role needs this menu code; without it the console does not ask (a 403 ends the session). */
-export const ROLE_LIST_CODE = 'RoleManagement';
+export const ROLE_LIST_CODE: PermissionCode = 'RoleManagement';
 
 /** The most roles a select offers: the API's page-size cap. */
 export const ROLE_OPTIONS_LIMIT = 100;
@@ -23,9 +24,9 @@ export async function getRoleOptions(companyId: number | undefined): Promise<Rol
 }
 
 export function roleOptionsQueryOptions(companyId: number | undefined) {
-  // Under ['roles']: a change in Role Management makes these stale too.
+  // Under the 'role' entity (lib/query-keys.ts): a change in Role Management makes these stale too.
   return queryOptions({
-    queryKey: ['roles', 'options', companyId ?? 'all'],
+    queryKey: queryKeys.role.options(companyId ?? 'all'),
     queryFn: () => getRoleOptions(companyId),
     staleTime: 30_000,
   });

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
+import { queryKeys } from '@/lib/query-keys';
 import { request } from '@/lib/request';
 import type { ManagedUser, Paginated, UserListQuery } from '@/types/api';
 
@@ -10,7 +11,7 @@ export function getUsers(query: UserListQuery): Promise<Paginated<ManagedUser>> 
 
 export function usersQueryOptions(query: UserListQuery) {
   return queryOptions({
-    queryKey: ['users', query],
+    queryKey: queryKeys.user.list(query),
     queryFn: () => getUsers(query),
     placeholderData: keepPreviousData,
   });

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { invalidateEntity } from '@/lib/query-keys';
 import type { MutationConfig } from '@/lib/react-query';
 import { request } from '@/lib/request';
 import type { ManagedUser, UserProfileInput } from '@/types/api';
-
-import { invalidateUserData } from './invalidate';
 
 export interface UpdateUserVariables {
   id: number;
@@ -22,7 +21,7 @@ export function useUpdateUser(config?: MutationConfig<ManagedUser, UpdateUserVar
     ...config,
     mutationFn: updateUser,
     onSuccess: async (...args) => {
-      await invalidateUserData(queryClient);
+      await invalidateEntity(queryClient, 'user');
       await config?.onSuccess?.(...args);
     },
   });

@@ -11,11 +11,11 @@ import { isPlatformUser, useAuthStore } from '@/lib/auth-store';
 import { applyApiErrors } from '@/lib/form-errors';
 import { useFormRules } from '@/lib/form-rules';
 import { isApiError } from '@/lib/request';
-import type { ManagedUser } from '@/types/api';
 import { useSuccessThen } from '@/lib/use-success-then';
+import { useCompanyOptions } from '@/shared/companies/get-company-options';
+import type { ManagedUser, PermissionCode } from '@/types/api';
 
 import { useCreateUser } from '../api/create-user';
-import { useCompanyOptions } from '../api/get-company-options';
 import { useUpdateUser } from '../api/update-user';
 
 import { RoleSelect } from './role-select';
@@ -28,7 +28,7 @@ interface UserFormValues {
   email?: string;
   companyId?: number | null;
   roleIds?: number[];
-  permissions?: string[];
+  permissions?: PermissionCode[];
 }
 
 const FORM_FIELDS = ['account', 'password', 'name', 'phone', 'email', 'companyId', 'roleIds', 'permissions'];
@@ -77,7 +77,7 @@ export function UserFormDialog({ open, user, onClose }: UserFormDialogProps) {
   /** Another company: its roles differ, and a company user cannot hold platform-only codes. */
   const onCompanyChange = (companyId: number | null) => {
     const platformOnly = platformOnlyCodes(permissionTree.data ?? []);
-    const codes: string[] = form.getFieldValue('permissions') ?? [];
+    const codes: PermissionCode[] = form.getFieldValue('permissions') ?? [];
     form.setFieldsValue({
       roleIds: [],
       permissions: companyId === null ? codes : codes.filter((code) => !platformOnly.has(code)),

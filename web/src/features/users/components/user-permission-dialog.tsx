@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PermissionTree } from '@/components/permission-tree/permission-tree';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { applyApiErrors } from '@/lib/form-errors';
-import type { ManagedUser } from '@/types/api';
+import type { ManagedUser, PermissionCode } from '@/types/api';
 import { useSuccessThen } from '@/lib/use-success-then';
 
 import { useChangeUserPermission } from '../api/change-user-permission';
@@ -14,7 +14,7 @@ import { RoleSelect } from './role-select';
 
 interface PermissionFormValues {
   roleIds: number[];
-  permissions: string[];
+  permissions: PermissionCode[];
 }
 
 interface UserPermissionDialogProps {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
+import type { PermissionCode } from '@/types/api';
+
 import { canGrantRole, canResetPassword, protectedReason, rolesForCompany } from './user-rules';
 
-const user = (over: Partial<{ id: number; account: string; companyId: number | null; isCompanyAdmin: boolean }> = {}) => ({
+const user = (over: Partial<{ id: number; isSuperAdmin: boolean; isCompanyAdmin: boolean }> = {}) => ({
   id: 10,
-  account: 'li.ming',
-  companyId: 3 as number | null,
+  isSuperAdmin: false,
   isCompanyAdmin: false,
   ...over,
 });
@@ -13,18 +14,17 @@ const user = (over: Partial<{ id: number; account: string; companyId: number | n
 describe('protectedReason', () => {
   it('protects oneself, admin and a company administrator', () => {
     expect(protectedReason(user({ id: 7 }), { id: 7 })).toBe('self');
-    expect(protectedReason(user({ id: 1, account: 'admin', companyId: null }), { id: 7 })).toBe('admin');
+    expect(protectedReason(user({ id: 1, isSuperAdmin: true }), { id: 7 })).toBe('admin');
     expect(protectedReason(user({ isCompanyAdmin: true }), { id: 7 })).toBe('companyAdmin');
   });
-  it('leaves other users alone, a company account named admin included', () => {
+  it('leaves other users alone (the server says who the super-administrator is, not the account name)', () => {
     expect(protectedReason(user(), { id: 7 })).toBeNull();
-    expect(protectedReason(user({ account: 'admin', companyId: 3 }), { id: 7 })).toBeNull();
   });
 });
 
 describe('canResetPassword', () => {
   it("lets only admin reset admin's password", () => {
-    const admin = user({ id: 1, account: 'admin', companyId: null });
+    const admin = user({ id: 1, isSuperAdmin: true });
     expect(canResetPassword(admin, { id: 1 })).toBe(true);
     expect(canResetPassword(admin, { id: 7 })).toBe(false);
     expect(canResetPassword(user(), { id: 7 })).toBe(true);
@@ -32,7 +32,7 @@ describe('canResetPassword', () => {
 });
 
 describe('roles', () => {
-  const roles = [
+  const roles: { id: number; companyId: number | null; permissions: PermissionCode[] }[] = [
     { id: 1, companyId: null, permissions: ['RoleManagement'] },
     { id: 2, companyId: 3, permissions: ['DeviceManagement', 'DeviceManagement:create'] },
     { id: 3, companyId: 4, permissions: [] },

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { setupPageTests } from '@/testing/page-tests';
 import { server } from '@/testing/server';
 import { findDialog, makeUser, ok, renderApp, signInAs, useBaseHandlers } from '@/testing/test-utils';
-import type { ManagedUser, PermissionNode, Role } from '@/types/api';
+import type { ManagedUser, PermissionCode, PermissionNode, Role } from '@/types/api';
 
 const PATH = '/UserModule/UserManagement';
 
@@ -20,6 +20,7 @@ function managed(over: Partial<ManagedUser>): ManagedUser {
     companyId: 5,
     companyName: '杭州燃气检测有限公司',
     isCompanyAdmin: false,
+    isSuperAdmin: false,
     permissions: [],
     rolesList: [{ id: 3, name: '值班员' }],
     status: 1,
@@ -33,14 +34,14 @@ function managed(over: Partial<ManagedUser>): ManagedUser {
 
 const me = managed({ id: 2, account: 'hz_admin', name: '王五', isCompanyAdmin: true, rolesList: [] });
 const colleague = managed({});
-const platformAdmin = managed({ id: 1, account: 'admin', name: 'Administrator', companyId: null, companyName: '', rolesList: [] });
+const platformAdmin = managed({ id: 1, account: 'admin', name: 'Administrator', companyId: null, companyName: '', isSuperAdmin: true, rolesList: [] });
 
 const roles: Role[] = [
   { id: 3, name: '值班员', remark: '', companyId: 5, permissions: ['DeviceManagement'], userCount: 1, createdAt: 1, updatedAt: 1 },
   { id: 4, name: '平台运营', remark: '', companyId: null, permissions: ['CompanyManagement'], userCount: 0, createdAt: 1, updatedAt: 1 },
 ];
 
-const node = (code: string, name: string, type: 'menu' | 'button', platformOnly: boolean, children: PermissionNode[] = []): PermissionNode => ({
+const node = (code: PermissionCode, name: string, type: 'menu' | 'button', platformOnly: boolean, children: PermissionNode[] = []): PermissionNode => ({
   code,
   name,
   names: { 'zh-CN': name, en: code },
@@ -53,7 +54,7 @@ const tree: PermissionNode[] = [
   node('UserManagement', '用户管理', 'menu', false, [node('UserManagement:create', '新增', 'button', false)]),
 ];
 
-const USER_CODES = [
+const USER_CODES: PermissionCode[] = [
   'UserManagement',
   'UserManagement:create',
   'UserManagement:update',

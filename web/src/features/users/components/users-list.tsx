@@ -9,13 +9,13 @@ import { ResetPasswordDialog } from '@/components/ui/reset-password-dialog';
 import { FilterBar, TablePage } from '@/components/ui/table-page';
 import { isPlatformUser, useAuthStore } from '@/lib/auth-store';
 import { Permission, usePermission } from '@/lib/authorization';
-import { positiveInt, zeroOne } from '@/lib/filter-values';
+import { asList, positiveInt, zeroOne } from '@/lib/filter-values';
 import { formatDateTime } from '@/lib/format';
 import { useTableQuery } from '@/lib/use-table-query';
+import { useCompanyOptions } from '@/shared/companies/get-company-options';
 import type { ManagedUser, UserListQuery } from '@/types/api';
 
 import { useDeleteUser } from '../api/delete-user';
-import { useCompanyOptions } from '../api/get-company-options';
 import { ROLE_LIST_CODE, useRoleOptions } from '../api/get-role-options';
 import { useUsers } from '../api/get-users';
 import { resetUserPassword } from '../api/reset-user-password';
@@ -108,9 +108,9 @@ export function UsersList() {
     account,
     name,
     phone,
-    companyId,
-    roleId,
-    status: statusValue,
+    companyId: asList(companyId),
+    roleId: asList(roleId),
+    status: asList(statusValue),
   };
   const users = useUsers(query);
 

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { smsRecordsPath } from '@/config/paths';
 import { Permission, usePermission } from '@/lib/authorization';
 import { formatDateTime } from '@/lib/format';
+import type { PermissionCode } from '@/types/api';
 
 import { useAckAlarm } from '../../api/ack-alarm';
 import { useAlarms } from '../../api/get-alarms';
@@ -50,7 +51,7 @@ function AckButton({ alarm, deviceId }: { alarm: AlarmRecord; deviceId: number }
 }
 
 /** The code of the SMS Notification Records page (its menu's role in config/routes.ts). */
-const SMS_RECORDS_CODE = 'SmsSendRecordManagement';
+const SMS_RECORDS_CODE: PermissionCode = 'SmsSendRecordManagement';
 
 interface AlarmsTableProps {
   deviceId: number;

@@ -2,11 +2,11 @@ import { Card, Descriptions, Space, Tag, Typography, type DescriptionsProps } fr
 import { useTranslation } from 'react-i18next';
 
 import { formatMethane, formatVoltage, signalLabelKey } from '@/lib/format';
+import { AlarmStateTag } from '@/shared/alarms/alarm-state-tag';
 import type { Device } from '@/types/api';
 
 import { DEVICE_POLL_MS } from '../../api/keys';
 
-import { AlarmStateTag } from './alarm-state-tag';
 import { LastSeen } from './last-seen';
 import { OnlineBadge } from './online-badge';
 

@@ -2,7 +2,7 @@ import { Cascader } from 'antd';
 import { useMemo, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { regionOptions, useRegionTree, type RegionOption } from '../api/get-region-tree';
+import { regionOptions, useRegionTree, type RegionOption } from './get-region-tree';
 
 interface RegionCascaderProps {
   value?: string[];
@@ -32,7 +32,7 @@ export function RegionCascader({ value, onChange, id, style }: RegionCascaderPro
         limit: 50,
       }}
       displayRender={(labels) => labels.join(' / ')}
-      placeholder={t('companies.regionPlaceholder')}
+      placeholder={t('common.regionPlaceholder')}
       value={value && value.length > 0 ? value : undefined}
       onChange={(path) => onChange?.(((path ?? []) as unknown[]).map(String))}
     />

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import { queryKeys } from '@/lib/query-keys';
 import { request } from '@/lib/request';
 import type { CompanyRef } from '@/types/api';
 
@@ -9,7 +10,7 @@ export function getCompanyOptions(): Promise<CompanyRef[]> {
 }
 
 export function companyOptionsQueryOptions() {
-  return queryOptions({ queryKey: ['companyRefs'], queryFn: getCompanyOptions, staleTime: 60_000 });
+  return queryOptions({ queryKey: queryKeys.company.options(), queryFn: getCompanyOptions, staleTime: 60_000 });
 }
 
 /** Only call it for a platform user: a company user's 403 would end its session. */

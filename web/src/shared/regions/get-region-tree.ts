@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import { queryKeys } from '@/lib/query-keys';
 import { request } from '@/lib/request';
 import type { RegionNode } from '@/types/api';
 
@@ -9,7 +10,7 @@ export function getRegionTree(): Promise<RegionNode[]> {
 }
 
 export function regionTreeQueryOptions() {
-  return queryOptions({ queryKey: ['regionTree'], queryFn: getRegionTree, staleTime: Infinity });
+  return queryOptions({ queryKey: queryKeys.region.options(), queryFn: getRegionTree, staleTime: Infinity });
 }
 
 export function useRegionTree() {
