@@ -120,19 +120,12 @@ func userResetPassword(ctx context.Context, args []string, stdout io.Writer) err
 	} else if err != nil {
 		return err
 	}
-	generated := password == ""
-	if generated {
-		password = auth.GeneratePassword()
-	}
-	hash, err := auth.HashPassword(password)
+	res, err := auth.SetPassword(ctx, db, u.ID, account, password)
 	if err != nil {
 		return err
 	}
-	if err := db.SetPassword(ctx, u.ID, hash); err != nil {
-		return err
-	}
-	if generated {
-		fmt.Fprintf(stdout, "new password for %s: %s\n", account, password)
+	if res.Password != "" {
+		fmt.Fprintf(stdout, "new password for %s: %s\n", account, res.Password)
 	} else {
 		fmt.Fprintf(stdout, "password of %s changed\n", account)
 	}

@@ -303,6 +303,27 @@ func created[T any](t *testing.T, e *apitest.Env, token, path string, body map[s
 	return v
 }
 
+// refusal is a create body that must be refused (422) with the error on field.
+type refusal struct {
+	name  string
+	body  map[string]any
+	field string
+}
+
+// expectFieldRefusals posts each refused body to path and checks the 422 names its field.
+func expectFieldRefusals(t *testing.T, e *apitest.Env, token, path string, rows []refusal) {
+	t.Helper()
+	for _, row := range rows {
+		t.Run(row.name, func(t *testing.T) {
+			r := e.Post(path, token, row.body)
+			expect(t, r, 422, 42200)
+			if r.Errors[0].Field != row.field {
+				t.Fatalf("want the error on %s: %s", row.field, r.Raw)
+			}
+		})
+	}
+}
+
 func expect(t *testing.T, r *apitest.Response, status, code int) {
 	t.Helper()
 	if r.Status != status || r.Code != code {

@@ -109,11 +109,7 @@ func TestDeviceValidation(t *testing.T) {
 			change(b)
 			return b
 		}
-		rows := []struct {
-			name  string
-			body  map[string]any
-			field string
-		}{
+		rows := []refusal{
 			{"IMEI check digit", bad(func(b map[string]any) { b["imei"] = "490154203237519" }), "imei"},
 			{"IMEI length", bad(func(b map[string]any) { b["imei"] = "4901542032375" }), "imei"},
 			{"latitude out of range", bad(func(b map[string]any) { b["latitude"] = 91 }), "latitude"},
@@ -123,15 +119,7 @@ func TestDeviceValidation(t *testing.T) {
 			{"platform user without company", bad(func(b map[string]any) { delete(b, "companyId") }), "companyId"},
 			{"county of another city", bad(func(b map[string]any) { b["countyCode"] = "320102" }), "provinceCode"},
 		}
-		for _, row := range rows {
-			t.Run(row.name, func(t *testing.T) {
-				r := e.Post("/api/device", admin, row.body)
-				expect(t, r, 422, 42200)
-				if r.Errors[0].Field != row.field {
-					t.Fatalf("want the error on %s: %s", row.field, r.Raw)
-				}
-			})
-		}
+		expectFieldRefusals(t, e, admin, "/api/device", rows)
 		var p struct{ Total int64 }
 		e.Get("/api/device", admin).Into(t, &p)
 		if p.Total != 0 {

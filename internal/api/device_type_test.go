@@ -52,11 +52,7 @@ func TestDeviceTypes(t *testing.T) {
 			change(b)
 			return b
 		}
-		rows := []struct {
-			name  string
-			body  map[string]any
-			field string
-		}{
+		rows := []refusal{
 			{"unknown unit", bad(func(b map[string]any) { b["unit"] = "mg/m3" }), "unit"},
 			{"unknown communication", bad(func(b map[string]any) { b["communication"] = "Bluetooth" }), "communication"},
 			{"low above high", bad(func(b map[string]any) { b["lowThreshold"], b["highThreshold"] = 50, 20 }), "highThreshold"},
@@ -66,15 +62,7 @@ func TestDeviceTypes(t *testing.T) {
 			{"interval too long", bad(func(b map[string]any) { b["reportInterval"] = 2000 }), "reportInterval"},
 			{"heartbeat shorter than reports", bad(func(b map[string]any) { b["heartbeatInterval"] = 1 }), "heartbeatInterval"},
 		}
-		for _, row := range rows {
-			t.Run(row.name, func(t *testing.T) {
-				r := e.Post("/api/deviceClassify", admin, row.body)
-				expect(t, r, 422, 42200)
-				if r.Errors[0].Field != row.field {
-					t.Fatalf("want the error on %s: %s", row.field, r.Raw)
-				}
-			})
-		}
+		expectFieldRefusals(t, e, admin, "/api/deviceClassify", rows)
 
 		var p struct{ Total int64 }
 		e.Get("/api/deviceClassify?communication=4G&model=GT", admin).Into(t, &p)

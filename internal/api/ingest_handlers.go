@@ -43,16 +43,26 @@ func (a *API) ingestRoutes() []Route {
 	}
 }
 
-// ingestHTTP answers 200 only once every reading of the message is committed.
-func (a *API) ingestHTTP(w http.ResponseWriter, r *http.Request) {
+// deviceMessage authenticates the device a message over HTTP comes from and reads the message; on a
+// failure it has answered.
+func (a *API) deviceMessage(w http.ResponseWriter, r *http.Request) (ingest.Device, []byte, bool) {
 	dev, err := ingest.Authenticate(r.Context(), a.DB, pathIMEI(r), r.Header.Get("X-Device-Secret"))
 	if err != nil {
 		httpx.Fail(w, r, err)
-		return
+		return dev, nil, false
 	}
 	body, err := io.ReadAll(r.Body)
 	if err != nil {
 		httpx.Fail(w, r, httpx.BodyError(err))
+		return dev, nil, false
+	}
+	return dev, body, true
+}
+
+// ingestHTTP answers 200 only once every reading of the message is committed.
+func (a *API) ingestHTTP(w http.ResponseWriter, r *http.Request) {
+	dev, body, ok := a.deviceMessage(w, r)
+	if !ok {
 		return
 	}
 	msgs, err := ingest.Decode(body)
@@ -75,14 +85,8 @@ func (a *API) ingestHTTP(w http.ResponseWriter, r *http.Request) {
 
 // ingestAck records a device's answers sent over HTTP.
 func (a *API) ingestAck(w http.ResponseWriter, r *http.Request) {
-	dev, err := ingest.Authenticate(r.Context(), a.DB, pathIMEI(r), r.Header.Get("X-Device-Secret"))
-	if err != nil {
-		httpx.Fail(w, r, err)
-		return
-	}
-	body, err := io.ReadAll(r.Body)
-	if err != nil {
-		httpx.Fail(w, r, httpx.BodyError(err))
+	dev, body, ok := a.deviceMessage(w, r)
+	if !ok {
 		return
 	}
 	var ups []commands.Up

@@ -21,13 +21,22 @@ type PasswordResult struct {
 // session of the user; a generated password is returned, once.
 func SetPassword(ctx context.Context, db *store.DB, userID int64, account, password string) (PasswordResult, error) {
 	res := PasswordResult{Account: account}
-	if password == "" {
-		password = GeneratePassword()
-		res.Password = password
-	}
-	hash, err := HashPassword(password)
+	clear, hash, generated, err := NewPassword(password)
 	if err != nil {
 		return res, err
 	}
+	if generated {
+		res.Password = clear
+	}
 	return res, db.SetPassword(ctx, userID, hash)
+}
+
+// NewPassword hashes password, or a generated one when it is empty; generated tells the caller to show the
+// clear password, once.
+func NewPassword(password string) (clear, hash string, generated bool, err error) {
+	if generated = password == ""; generated {
+		password = GeneratePassword()
+	}
+	hash, err = HashPassword(password)
+	return password, hash, generated, err
 }

@@ -5,6 +5,7 @@
 package device
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"database/sql"
@@ -172,9 +173,7 @@ func (s *Service) Update(ctx context.Context, a *auth.Actor, id int64, in Input)
 	if err != nil {
 		return model.Device{}, err
 	}
-	if in.CompanyID == nil {
-		in.CompanyID = &current.CompanyID
-	}
+	in.CompanyID = cmp.Or(in.CompanyID, &current.CompanyID) // kept unless a platform user moves it
 	f, _, err := s.fields(ctx, a, in)
 	if err != nil {
 		return model.Device{}, err

@@ -1,6 +1,7 @@
 package notify
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"slices"
@@ -77,9 +78,7 @@ func (s *Users) Update(ctx context.Context, a *auth.Actor, id int64, in UserInpu
 	if err != nil {
 		return model.SMSUser{}, err
 	}
-	if in.CompanyID == nil {
-		in.CompanyID = &current.CompanyID
-	}
+	in.CompanyID = cmp.Or(in.CompanyID, &current.CompanyID) // kept unless a platform user moves it
 	f, err := s.fields(ctx, a, in)
 	if err != nil {
 		return model.SMSUser{}, err

@@ -43,11 +43,7 @@ func BootstrapAdmin(ctx context.Context, db *store.DB, password string) error {
 		return fmt.Errorf("IRGAS_ADMIN_PASSWORD (--admin-password), the first administrator's password, is refused: %s "+
 			"(or leave it empty for a generated one)", bad[0].Msg)
 	}
-	generated := password == ""
-	if generated {
-		password = auth.GeneratePassword()
-	}
-	hash, err := auth.HashPassword(password)
+	password, hash, generated, err := auth.NewPassword(password)
 	if err != nil {
 		return err
 	}

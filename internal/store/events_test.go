@@ -22,15 +22,7 @@ func TestAlarmChangesLeaveEvents(t *testing.T) {
 		ctx := context.Background()
 		company, _ := db.CreateCompany(ctx, "Events Gas")
 		other, _ := db.CreateCompany(ctx, "Other Gas")
-		typeID, _ := db.CreateDeviceType(ctx, model.DeviceType{Name: "t", Model: "EV-1", Unit: "%LEL", RangeMax: 100,
-			LowThreshold: 20, HighThreshold: 50, ReportInterval: 1, HeartbeatInterval: 1, Communication: "4G"})
-		dt, _ := db.GetDeviceType(ctx, typeID)
-		first := "86200000000001"
-		id, err := db.CreateDevice(ctx, db.SQL, store.DeviceFields{IMEI: first + string(ident.IMEICheckDigit(first)), Name: "d",
-			TypeID: typeID, CompanyID: company, ProvinceCode: "330000"}, dt, auth.HashToken("s"))
-		if err != nil {
-			t.Fatal(err)
-		}
+		id := oneDevice(t, db, company, "EV-1", 1)
 		base := time.Now().Add(-time.Hour).UnixMilli()
 		for i, ch4 := range []float64{25, 30, 60, 70, 5} {
 			if _, err := db.InsertReadings(ctx, []model.Reading{{DeviceID: id, CompanyID: company, TS: base + int64(i)*1000,
@@ -78,15 +70,7 @@ func TestNeverReportedDeviceRaisesItsOfflineAlarm(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		company, _ := db.CreateCompany(ctx, "Silent Gas")
-		typeID, _ := db.CreateDeviceType(ctx, model.DeviceType{Name: "t", Model: "SL-1", Unit: "%LEL", RangeMax: 100,
-			LowThreshold: 20, HighThreshold: 50, ReportInterval: 1, HeartbeatInterval: 30, Communication: "4G"})
-		dt, _ := db.GetDeviceType(ctx, typeID)
-		first := "86200000000002"
-		id, err := db.CreateDevice(ctx, db.SQL, store.DeviceFields{IMEI: first + string(ident.IMEICheckDigit(first)), Name: "d",
-			TypeID: typeID, CompanyID: company, ProvinceCode: "330000"}, dt, auth.HashToken("s"))
-		if err != nil {
-			t.Fatal(err)
-		}
+		id := oneDevice(t, db, company, "SL-1", 30)
 		created := time.Now().UnixMilli()
 		offlineAt := alarm.OfflineAt(created, 30, alarm.OfflineGrace)
 		sweep := func(at int64) []int64 {
@@ -129,4 +113,23 @@ func TestNeverReportedDeviceRaisesItsOfflineAlarm(t *testing.T) {
 			t.Fatalf("after its first data: online %v, state %q", d.Online, d.AlarmState)
 		}
 	})
+}
+
+// oneDevice makes a device of a new type (model, heartbeat in minutes) in company.
+func oneDevice(t *testing.T, db *store.DB, company int64, modelName string, heartbeat int) int64 {
+	t.Helper()
+	ctx := context.Background()
+	typeID, err := db.CreateDeviceType(ctx, model.DeviceType{Name: "t", Model: modelName, Unit: "%LEL", RangeMax: 100,
+		LowThreshold: 20, HighThreshold: 50, ReportInterval: 1, HeartbeatInterval: heartbeat, Communication: "4G"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dt, _ := db.GetDeviceType(ctx, typeID)
+	first := "862000" + fmt.Sprintf("%08d", typeID)
+	id, err := db.CreateDevice(ctx, db.SQL, store.DeviceFields{IMEI: first + string(ident.IMEICheckDigit(first)), Name: "d",
+		TypeID: typeID, CompanyID: company, ProvinceCode: "330000"}, dt, auth.HashToken("s"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
 }
