@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"irgas/internal/auth"
+	"irgas/internal/device"
 	"irgas/internal/export"
 	"irgas/internal/httpx"
 	"irgas/internal/i18n"
@@ -21,24 +22,36 @@ type HandleInput struct {
 }
 
 func (a *API) alarmRoutes() []Route {
-	const m = permission.DeviceManagement
+	// The Alarm Center's codes, or the device pages' older ones: both lead to a device's alarms.
+	const (
+		m       = permission.DeviceManagement
+		read    = permission.AlarmManagement + "|" + m
+		handle  = permission.AlarmManagement + ":handle|" + m + ":handleAlarm"
+		exports = permission.AlarmManagement + ":export|" + m + ":export"
+	)
 	return []Route{
-		{Method: "GET", Path: "/alarmLog", Summary: "List alarms, newest first", Perm: m, List: &store.AlarmList,
-			Endpoint: httpx.NoBody(a.listAlarms)},
-		exportRoute("/alarmLog/export", "Export alarms (.xlsx, same filters)", m+":export", xlsxExport[model.Alarm]{
+		{Method: "GET", Path: "/alarmLog", Summary: "List alarms (default newest first; sort=severity,startedAt: the most urgent, then the oldest, first)",
+			Perm: read, List: &store.AlarmList, Endpoint: httpx.NoBody(a.listAlarms)},
+		exportRoute("/alarmLog/export", "Export alarms (.xlsx, same filters)", exports, xlsxExport[model.Alarm]{
 			list: store.AlarmList, sheet: export.Sheet{Zh: "报警记录", En: "alarms"}, columns: fixed(alarmColumns),
 			each: scoped(a.DB.EachAlarm)}),
 		{Method: "GET", Path: "/alarmLog/statistic", Summary: "Alarms by kind and by day over startedAt (default: the last 30 days)",
-			Perm: m, List: &store.AlarmList, Endpoint: httpx.NoBody(a.alarmStatistic)},
+			Perm: read, List: &store.AlarmList, Endpoint: httpx.NoBody(a.alarmStatistic)},
 		exportRoute("/deviceInfoFeedbackLog/export", "Export the devices' answers to commands (.xlsx)", m+":export",
 			xlsxExport[store.FeedbackRow]{list: store.FeedbackList, sheet: export.Sheet{Zh: "设备反馈记录", En: "device-feedback"},
 				columns: feedbackColumns, each: scoped(a.DB.EachFeedback)}),
-		{Method: "GET", Path: "/alarmLog/{id}", Summary: "Read an alarm", Perm: m, Endpoint: httpx.NoBody(a.getAlarm)},
-		{Method: "PUT", Path: "/alarmLog/{id}/ack", Summary: "Acknowledge an alarm", Perm: m + ":handleAlarm",
-			Module: m, Action: "ackAlarm", Endpoint: httpx.NoBody(a.ackAlarm)},
-		{Method: "PUT", Path: "/alarmLog/{id}/handle", Summary: "Handle an acknowledged alarm with a note", Perm: m + ":handleAlarm",
-			Module: m, Action: "handleAlarm", Endpoint: httpx.JSON(a.handleAlarm)},
+		{Method: "PUT", Path: "/alarmLog/ack", Summary: "Acknowledge several alarms (those not yet acknowledged that the caller may see)",
+			Perm: handle, Module: permission.AlarmManagement, Action: "ackAlarms", Endpoint: httpx.JSON(a.ackAlarms)},
+		{Method: "GET", Path: "/alarmLog/{id}", Summary: "Read an alarm", Perm: read, Endpoint: httpx.NoBody(a.getAlarm)},
+		{Method: "PUT", Path: "/alarmLog/{id}/ack", Summary: "Acknowledge an alarm", Perm: handle,
+			Module: permission.AlarmManagement, Action: "ackAlarm", Endpoint: httpx.NoBody(a.ackAlarm)},
+		{Method: "PUT", Path: "/alarmLog/{id}/handle", Summary: "Handle an acknowledged alarm with a note", Perm: handle,
+			Module: permission.AlarmManagement, Action: "handleAlarm", Endpoint: httpx.JSON(a.handleAlarm)},
 	}
+}
+
+func (a *API) ackAlarms(r *http.Request, in *device.AckAlarmsInput) (device.AckAlarmsResult, error) {
+	return a.Devices.AckAlarms(r.Context(), auth.ActorFrom(r.Context()), in.IDs)
 }
 
 func (a *API) listAlarms(r *http.Request) (model.Page[model.Alarm], error) {

@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -151,4 +152,88 @@ func TestOfflineDetection(t *testing.T) {
 			t.Fatalf("back online: %+v %+v", p.List[0], live)
 		}
 	})
+}
+
+// The Alarm Center: alarms by stage, the most urgent and then the oldest first, acknowledged several at a
+// time (another company's and already acknowledged ones skipped), each one's stage in plain words.
+func TestAlarmCenter(t *testing.T) {
+	t.Parallel()
+	testdb.Each(t, func(t *testing.T, db *store.DB) {
+		e := apitest.New(t, db)
+		admin := e.Admin()
+		_, ct, d1 := companyDevice(t, e, admin)
+		d2 := createDevice(t, e, ct, deviceBody(apitest.IMEI(2), d1.TypeID))
+		now := time.Now().UnixMilli()
+		expect(t, ingest(e, d1.IMEI, d1.Secret, map[string]any{"ts": now - 5000, "ch4": 21}), 200, 0) // low, the oldest
+		expect(t, ingest(e, d2.IMEI, d2.Secret, []map[string]any{
+			{"ts": now - 4000, "ch4": 1, "status": "fault"}, // fault, older than the high alarm
+			{"ts": now - 3000, "ch4": 60, "status": "fault"},
+		}), 200, 0)
+		list := func(query string) []model.Alarm {
+			t.Helper()
+			var p struct{ List []model.Alarm }
+			r := e.Get("/api/alarmLog?"+query, ct)
+			expect(t, r, 200, 0)
+			r.Into(t, &p)
+			return p.List
+		}
+		describe := func(as []model.Alarm) (out []string) {
+			for _, a := range as {
+				out = append(out, a.Kind+" "+a.Level+" "+a.Stage)
+			}
+			return out
+		}
+		got := describe(list("stage=new&sort=severity,startedAt"))
+		if want := []string{"gas high new", "gas low new", "fault  new"}; !slices.Equal(got, want) {
+			t.Fatalf("new alarms, most urgent first: %q, want %q", got, want)
+		}
+
+		// Naming another company's alarm refuses the whole call, acknowledging nothing.
+		foreign := otherCompanyAlarm(t, e, admin)
+		newest := list("stage=new&sort=severity,startedAt")
+		expect(t, e.Put("/api/alarmLog/ack", ct, map[string]any{"ids": []int64{newest[0].ID, foreign}}), 404, 40400)
+		if got := len(list("stage=new")); got != 3 {
+			t.Fatalf("a refused bulk acknowledgement acknowledged %d alarms", 3-got)
+		}
+		// One already acknowledged is skipped.
+		expect(t, e.Put(fmt.Sprintf("/api/alarmLog/%d/ack", newest[1].ID), ct, nil), 200, 0)
+		var res struct{ Acknowledged, Skipped []int64 }
+		r := e.Put("/api/alarmLog/ack", ct, map[string]any{"ids": []int64{newest[0].ID, newest[1].ID}})
+		expect(t, r, 200, 0)
+		r.Into(t, &res)
+		if !slices.Equal(res.Acknowledged, []int64{newest[0].ID}) || !slices.Equal(res.Skipped, []int64{newest[1].ID}) {
+			t.Fatalf("bulk acknowledgement: %+v", res)
+		}
+		expect(t, e.Put("/api/alarmLog/ack", ct, map[string]any{"ids": []int64{}}), 422, 42200)
+
+		// The gas ends: its alarm waits for handling; handled, it is done.
+		expect(t, ingest(e, d1.IMEI, d1.Secret, map[string]any{"ts": now - 1000, "ch4": 1}), 200, 0)
+		if got := describe(list("stage=waiting")); !slices.Equal(got, []string{"gas low waiting"}) {
+			t.Fatalf("waiting for handling: %q", got)
+		}
+		waiting := list("stage=waiting")[0]
+		expect(t, e.Put(fmt.Sprintf("/api/alarmLog/%d/handle", waiting.ID), ct, map[string]any{"note": "valve closed"}), 200, 0)
+		if got := describe(list("stage=acknowledged&stage=handled&sort=severity")); !slices.Equal(got, []string{"gas high acknowledged", "gas low handled"}) {
+			t.Fatalf("acknowledged and handled: %q", got)
+		}
+		if got := len(list("provinceCode=110000")); got != 0 {
+			t.Fatalf("%d alarms of devices in another province", got)
+		}
+	})
+}
+
+// otherCompanyAlarm makes a second company with a device in gas alarm and returns the alarm's id.
+func otherCompanyAlarm(t *testing.T, e *apitest.Env, admin string) int64 {
+	t.Helper()
+	createCompany(t, e, admin, 2, "other-admin")
+	token := e.Login("other-admin", "Admin-Pass-1")
+	typeID := createDeviceType(t, e, admin, deviceTypeBody("GT-900")).ID
+	d := createDevice(t, e, token, deviceBody(apitest.IMEI(9), typeID))
+	expect(t, ingest(e, d.IMEI, d.Secret, map[string]any{"ts": time.Now().UnixMilli() - 2000, "ch4": 70}), 200, 0)
+	var p struct{ List []model.Alarm }
+	e.Get(fmt.Sprintf("/api/alarmLog?deviceId=%d", d.ID), token).Into(t, &p)
+	if len(p.List) != 1 {
+		t.Fatalf("the other company's alarm: %+v", p.List)
+	}
+	return p.List[0].ID
 }

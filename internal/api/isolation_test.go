@@ -70,6 +70,7 @@ var attacks = []attack{
 	{"POST /device/set-data-flag", "device", func(id int64) any { return map[string]any{"deviceIds": []int64{id}, "dataFlag": 1} }},
 	{"GET /alarmLog/{id}", "alarm", nil},
 	{"PUT /alarmLog/{id}/ack", "alarm", nil},
+	{"PUT /alarmLog/ack", "alarm", func(id int64) any { return map[string]any{"ids": []int64{id}} }},
 	{"PUT /alarmLog/{id}/handle", "alarm", map[string]any{"note": "handled by A"}},
 	{"GET /smsUser/{id}", "smsUser", nil},
 	{"PUT /smsUser/{id}", "smsUser", map[string]any{"name": "taken over", "phone": "13900000099"}},

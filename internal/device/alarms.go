@@ -3,6 +3,7 @@ package device
 import (
 	"context"
 	"errors"
+	"slices"
 	"time"
 
 	"irgas/internal/apperr"
@@ -34,4 +35,41 @@ func (s *Service) alarmAfter(ctx context.Context, a *auth.Actor, id int64, err e
 		return model.Alarm{}, err
 	}
 	return s.db.GetAlarm(ctx, a.Scope(), id)
+}
+
+// AckAlarmsInput is the body of PUT /api/alarmLog/ack.
+type AckAlarmsInput struct {
+	IDs []int64 `json:"ids" validate:"required,min=1,max=200,dive,min=1"`
+}
+
+// AckAlarmsResult says which alarms a bulk acknowledgement acknowledged and which it skipped (acknowledged
+// already).
+type AckAlarmsResult struct {
+	Acknowledged []int64 `json:"acknowledged"`
+	Skipped      []int64 `json:"skipped"`
+}
+
+// AckAlarms acknowledges each alarm of ids that is not yet acknowledged. Ids the actor may not see make the
+// whole call not found, with nothing acknowledged, as the other bulk calls do.
+func (s *Service) AckAlarms(ctx context.Context, a *auth.Actor, ids []int64) (AckAlarmsResult, error) {
+	ids = slices.Compact(slices.Sorted(slices.Values(ids)))
+	for _, id := range ids {
+		if _, err := s.db.GetAlarm(ctx, a.Scope(), id); err != nil {
+			return AckAlarmsResult{}, err
+		}
+	}
+	res := AckAlarmsResult{Acknowledged: []int64{}, Skipped: []int64{}}
+	now := time.Now().UnixMilli()
+	for _, id := range ids {
+		err := s.db.AckAlarm(ctx, a.Scope(), id, a.UserID, a.Account, now)
+		switch {
+		case err == nil:
+			res.Acknowledged = append(res.Acknowledged, id)
+		case errors.Is(err, store.ErrConflict):
+			res.Skipped = append(res.Skipped, id)
+		default:
+			return res, err
+		}
+	}
+	return res, nil
 }

@@ -234,26 +234,28 @@ type DeviceCommand struct {
 
 // Alarm is an alarm record: from its start to its end, with who acknowledged and handled it.
 type Alarm struct {
-	ID             int64   `json:"id"`
-	DeviceID       int64   `json:"deviceId"`
-	DeviceName     string  `json:"deviceName"`
-	IMEI           string  `json:"imei"`
-	CompanyID      int64   `json:"companyId"`
-	Kind           string  `json:"kind"`
-	Level          string  `json:"level"`
-	Value          float64 `json:"value"`
-	Peak           float64 `json:"peak"`
-	StartedAt      int64   `json:"startedAt"`
-	EndedAt        *int64  `json:"endedAt"`
-	DurationMs     *int64  `json:"durationMs"`
-	Status         string  `json:"status"`
-	AckAt          *int64  `json:"ackAt"`
-	AckBy          *int64  `json:"ackBy"`
-	AckAccount     string  `json:"ackAccount"`
-	HandledAt      *int64  `json:"handledAt"`
-	HandledBy      *int64  `json:"handledBy"`
-	HandledAccount string  `json:"handledAccount"`
-	HandleNote     string  `json:"handleNote"`
+	ID         int64   `json:"id"`
+	DeviceID   int64   `json:"deviceId"`
+	DeviceName string  `json:"deviceName"`
+	IMEI       string  `json:"imei"`
+	CompanyID  int64   `json:"companyId"`
+	Kind       string  `json:"kind"`
+	Level      string  `json:"level"`
+	Value      float64 `json:"value"`
+	Peak       float64 `json:"peak"`
+	StartedAt  int64   `json:"startedAt"`
+	EndedAt    *int64  `json:"endedAt"`
+	DurationMs *int64  `json:"durationMs"`
+	Status     string  `json:"status"`
+	// Stage is status and steps in one word (alarm.StageOf): new, acknowledged, waiting or handled.
+	Stage          string `json:"stage" enum:"new,acknowledged,waiting,handled"`
+	AckAt          *int64 `json:"ackAt"`
+	AckBy          *int64 `json:"ackBy"`
+	AckAccount     string `json:"ackAccount"`
+	HandledAt      *int64 `json:"handledAt"`
+	HandledBy      *int64 `json:"handledBy"`
+	HandledAccount string `json:"handledAccount"`
+	HandleNote     string `json:"handleNote"`
 }
 
 // RecordID names the alarm a call acted on.

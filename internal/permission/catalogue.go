@@ -44,6 +44,8 @@ var menus = []entry{
 			{"command", "下发指令", "Send commands"},
 			{"secret", "重置设备密钥", "Rotate device secret"},
 			{"handleAlarm", "处理报警", "Handle alarms"}}},
+	{code: "AlarmManagement", zh: "报警中心", en: "Alarm Center",
+		buttons: []button{{"handle", "确认/处理报警", "Acknowledge and handle"}, export}},
 	{code: "DeviceTypeManagement", zh: "设备类型管理", en: "Device Type Management", platformOnly: true,
 		buttons: []button{create, update, remove, export}},
 	{code: "UserManagement", zh: "用户管理", en: "User Management",
@@ -62,6 +64,7 @@ var menus = []entry{
 const (
 	CompanyManagement       = "CompanyManagement"
 	DeviceManagement        = "DeviceManagement"
+	AlarmManagement         = "AlarmManagement"
 	DeviceTypeManagement    = "DeviceTypeManagement"
 	UserManagement          = "UserManagement"
 	RoleManagement          = "RoleManagement"

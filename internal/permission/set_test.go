@@ -27,7 +27,7 @@ func TestMissingIsTheNoEscalationRule(t *testing.T) {
 }
 
 func TestTreeHasEveryMenuOfTheSpecInBothLanguages(t *testing.T) {
-	want := []string{CompanyManagement, DeviceManagement, DeviceTypeManagement, UserManagement, RoleManagement,
+	want := []string{CompanyManagement, DeviceManagement, AlarmManagement, DeviceTypeManagement, UserManagement, RoleManagement,
 		OperationLogManagement, SmsUserManagement, SmsSendRecordManagement}
 	tree := Tree(i18n.EN)
 	if len(tree) != len(want) {
@@ -43,7 +43,7 @@ func TestTreeHasEveryMenuOfTheSpecInBothLanguages(t *testing.T) {
 			}
 		}
 	}
-	if Tree(i18n.ZH)[4].Name != "角色管理" {
+	if Tree(i18n.ZH)[5].Name != "角色管理" {
 		t.Fatal("zh-CN names")
 	}
 }

@@ -202,10 +202,16 @@ var AlarmList = listq.Spec{
 		{Param: "kind", Column: "a.kind", Kind: listq.Exact, Doc: "gas, fault, lowBattery, offline (repeatable)"},
 		{Param: "level", Column: "a.level", Kind: listq.Exact, Doc: "low or high"},
 		{Param: "status", Column: "a.status", Kind: listq.Exact, Doc: "active or ended"},
+		{Param: "stage", Column: alarm.StageSQL("a"), Kind: listq.Exact,
+			Doc: "new, acknowledged, waiting (ended, not handled) or handled (repeatable)"},
 		{Param: "imei", Column: "d.imei", Kind: listq.Contains, Doc: "part of the IMEI"},
+		{Param: "provinceCode", Column: "d.province_code", Kind: listq.Exact, Doc: "the device's province"},
+		{Param: "cityCode", Column: "d.city_code", Kind: listq.Exact, Doc: "the device's city"},
+		{Param: "countyCode", Column: "d.county_code", Kind: listq.Exact, Doc: "the device's county"},
 		{Param: "startedAt", Column: "a.started_at", Kind: listq.Range, Doc: "$gte:/$lte: epoch ms"},
 	},
-	Sorts:       map[string]string{"startedAt": "a.started_at", "peak": "a.peak", "id": "a.id"},
+	// severity: the most urgent first (alarm.Precedence); sort=severity,startedAt puts the oldest first within.
+	Sorts:       map[string]string{"startedAt": "a.started_at", "peak": "a.peak", "id": "a.id", "severity": alarm.SeveritySQL("a")},
 	DefaultSort: "-startedAt",
 	TieBreak:    "a.id",
 }
@@ -224,6 +230,7 @@ func scanAlarm(r rowScanner) (model.Alarm, error) {
 	err := r.Scan(&a.ID, &a.DeviceID, &a.DeviceName, &a.IMEI, &a.CompanyID, &a.Kind, &a.Level, &a.Value, &a.Peak,
 		&a.StartedAt, &a.EndedAt, &a.Status, &a.AckAt, &a.AckBy, &a.AckAccount, &a.HandledAt, &a.HandledBy,
 		&a.HandledAccount, &a.HandleNote)
+	a.Stage = alarm.StageOf(a.Status, a.AckAt != nil, a.HandledAt != nil)
 	if a.EndedAt != nil {
 		d := *a.EndedAt - a.StartedAt
 		a.DurationMs = &d

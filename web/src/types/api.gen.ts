@@ -12,11 +12,31 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List alarms, newest first
-         * @description Permission: DeviceManagement
+         * List alarms (default newest first; sort=severity,startedAt: the most urgent, then the oldest, first)
+         * @description Permission: AlarmManagement|DeviceManagement
          */
         get: operations["get_alarmLog"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alarmLog/ack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Acknowledge several alarms (those not yet acknowledged that the caller may see)
+         * @description Permission: AlarmManagement:handle|DeviceManagement:handleAlarm
+         */
+        put: operations["put_alarmLog_ack"];
         post?: never;
         delete?: never;
         options?: never;
@@ -33,7 +53,7 @@ export interface paths {
         };
         /**
          * Export alarms (.xlsx, same filters)
-         * @description Permission: DeviceManagement:export
+         * @description Permission: AlarmManagement:export|DeviceManagement:export
          */
         get: operations["get_alarmLog_export"];
         put?: never;
@@ -53,7 +73,7 @@ export interface paths {
         };
         /**
          * Alarms by kind and by day over startedAt (default: the last 30 days)
-         * @description Permission: DeviceManagement
+         * @description Permission: AlarmManagement|DeviceManagement
          */
         get: operations["get_alarmLog_statistic"];
         put?: never;
@@ -73,7 +93,7 @@ export interface paths {
         };
         /**
          * Read an alarm
-         * @description Permission: DeviceManagement
+         * @description Permission: AlarmManagement|DeviceManagement
          */
         get: operations["get_alarmLog_id"];
         put?: never;
@@ -94,7 +114,7 @@ export interface paths {
         get?: never;
         /**
          * Acknowledge an alarm
-         * @description Permission: DeviceManagement:handleAlarm
+         * @description Permission: AlarmManagement:handle|DeviceManagement:handleAlarm
          */
         put: operations["put_alarmLog_id_ack"];
         post?: never;
@@ -114,7 +134,7 @@ export interface paths {
         get?: never;
         /**
          * Handle an acknowledged alarm with a note
-         * @description Permission: DeviceManagement:handleAlarm
+         * @description Permission: AlarmManagement:handle|DeviceManagement:handleAlarm
          */
         put: operations["put_alarmLog_id_handle"];
         post?: never;
@@ -1425,7 +1445,7 @@ export interface components {
             value?: number | null;
         };
         /** @enum {string} */
-        PermissionCode: "CompanyManagement" | "CompanyManagement:create" | "CompanyManagement:update" | "CompanyManagement:delete" | "CompanyManagement:status" | "CompanyManagement:resetPassword" | "CompanyManagement:export" | "DeviceManagement" | "DeviceManagement:create" | "DeviceManagement:update" | "DeviceManagement:delete" | "DeviceManagement:status" | "DeviceManagement:export" | "DeviceManagement:import" | "DeviceManagement:param" | "DeviceManagement:command" | "DeviceManagement:secret" | "DeviceManagement:handleAlarm" | "DeviceTypeManagement" | "DeviceTypeManagement:create" | "DeviceTypeManagement:update" | "DeviceTypeManagement:delete" | "DeviceTypeManagement:export" | "UserManagement" | "UserManagement:create" | "UserManagement:update" | "UserManagement:delete" | "UserManagement:status" | "UserManagement:resetPassword" | "UserManagement:permission" | "RoleManagement" | "RoleManagement:create" | "RoleManagement:update" | "RoleManagement:delete" | "OperationLogManagement" | "SmsUserManagement" | "SmsUserManagement:create" | "SmsUserManagement:update" | "SmsUserManagement:delete" | "SmsUserManagement:status" | "SmsSendRecordManagement" | "SmsSendRecordManagement:export";
+        PermissionCode: "CompanyManagement" | "CompanyManagement:create" | "CompanyManagement:update" | "CompanyManagement:delete" | "CompanyManagement:status" | "CompanyManagement:resetPassword" | "CompanyManagement:export" | "DeviceManagement" | "DeviceManagement:create" | "DeviceManagement:update" | "DeviceManagement:delete" | "DeviceManagement:status" | "DeviceManagement:export" | "DeviceManagement:import" | "DeviceManagement:param" | "DeviceManagement:command" | "DeviceManagement:secret" | "DeviceManagement:handleAlarm" | "AlarmManagement" | "AlarmManagement:handle" | "AlarmManagement:export" | "DeviceTypeManagement" | "DeviceTypeManagement:create" | "DeviceTypeManagement:update" | "DeviceTypeManagement:delete" | "DeviceTypeManagement:export" | "UserManagement" | "UserManagement:create" | "UserManagement:update" | "UserManagement:delete" | "UserManagement:status" | "UserManagement:resetPassword" | "UserManagement:permission" | "RoleManagement" | "RoleManagement:create" | "RoleManagement:update" | "RoleManagement:delete" | "OperationLogManagement" | "SmsUserManagement" | "SmsUserManagement:create" | "SmsUserManagement:update" | "SmsUserManagement:delete" | "SmsUserManagement:status" | "SmsSendRecordManagement" | "SmsSendRecordManagement:export";
         PermissionNode: {
             children?: components["schemas"]["PermissionNode"][];
             code?: components["schemas"]["PermissionCode"];
@@ -1460,7 +1480,7 @@ export interface operations {
                 page?: number;
                 /** @description capped at 100 */
                 pageSize?: number;
-                /** @description one of id, peak, startedAt; prefix - for descending; default -startedAt */
+                /** @description one of id, peak, severity, startedAt; prefix - for descending; default -startedAt */
                 sort?: string;
                 /** @description device id (repeatable) */
                 deviceId?: number[];
@@ -1472,8 +1492,16 @@ export interface operations {
                 level?: string[];
                 /** @description active or ended */
                 status?: string[];
+                /** @description new, acknowledged, waiting (ended, not handled) or handled (repeatable) */
+                stage?: string[];
                 /** @description part of the IMEI */
                 imei?: string;
+                /** @description the device's province */
+                provinceCode?: string[];
+                /** @description the device's city */
+                cityCode?: string[];
+                /** @description the device's county */
+                countyCode?: string[];
                 /** @description $gte:/$lte: epoch ms */
                 startedAt?: string[];
             };
@@ -1520,6 +1548,8 @@ export interface operations {
                                 level?: string;
                                 /** Format: double */
                                 peak?: number;
+                                /** @enum {string} */
+                                stage?: "new" | "acknowledged" | "waiting" | "handled";
                                 /** Format: int64 */
                                 startedAt?: number;
                                 status?: string;
@@ -1566,6 +1596,67 @@ export interface operations {
             };
         };
     };
+    put_alarmLog_ack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            acknowledged?: number[];
+                            skipped?: number[];
+                        };
+                        msg: string;
+                    };
+                };
+            };
+            /** @description Failure (see docs/api.md for codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: number;
+                        data?: {
+                            captchaRequired?: boolean;
+                        } | {
+                            created?: number;
+                            failed?: number;
+                            secrets?: {
+                                imei?: string;
+                                secret?: string;
+                            }[];
+                            updated?: number;
+                        };
+                        errors?: {
+                            field?: string;
+                            msg?: string;
+                            row?: number;
+                        }[];
+                        msg?: string;
+                    };
+                };
+            };
+        };
+    };
     get_alarmLog_export: {
         parameters: {
             query?: {
@@ -1573,7 +1664,7 @@ export interface operations {
                 page?: number;
                 /** @description capped at 100 */
                 pageSize?: number;
-                /** @description one of id, peak, startedAt; prefix - for descending; default -startedAt */
+                /** @description one of id, peak, severity, startedAt; prefix - for descending; default -startedAt */
                 sort?: string;
                 /** @description device id (repeatable) */
                 deviceId?: number[];
@@ -1585,8 +1676,16 @@ export interface operations {
                 level?: string[];
                 /** @description active or ended */
                 status?: string[];
+                /** @description new, acknowledged, waiting (ended, not handled) or handled (repeatable) */
+                stage?: string[];
                 /** @description part of the IMEI */
                 imei?: string;
+                /** @description the device's province */
+                provinceCode?: string[];
+                /** @description the device's city */
+                cityCode?: string[];
+                /** @description the device's county */
+                countyCode?: string[];
                 /** @description $gte:/$lte: epoch ms */
                 startedAt?: string[];
             };
@@ -1642,7 +1741,7 @@ export interface operations {
                 page?: number;
                 /** @description capped at 100 */
                 pageSize?: number;
-                /** @description one of id, peak, startedAt; prefix - for descending; default -startedAt */
+                /** @description one of id, peak, severity, startedAt; prefix - for descending; default -startedAt */
                 sort?: string;
                 /** @description device id (repeatable) */
                 deviceId?: number[];
@@ -1654,8 +1753,16 @@ export interface operations {
                 level?: string[];
                 /** @description active or ended */
                 status?: string[];
+                /** @description new, acknowledged, waiting (ended, not handled) or handled (repeatable) */
+                stage?: string[];
                 /** @description part of the IMEI */
                 imei?: string;
+                /** @description the device's province */
+                provinceCode?: string[];
+                /** @description the device's city */
+                cityCode?: string[];
+                /** @description the device's county */
+                countyCode?: string[];
                 /** @description $gte:/$lte: epoch ms */
                 startedAt?: string[];
             };
@@ -1770,6 +1877,8 @@ export interface operations {
                             level?: string;
                             /** Format: double */
                             peak?: number;
+                            /** @enum {string} */
+                            stage?: "new" | "acknowledged" | "waiting" | "handled";
                             /** Format: int64 */
                             startedAt?: number;
                             status?: string;
@@ -1857,6 +1966,8 @@ export interface operations {
                             level?: string;
                             /** Format: double */
                             peak?: number;
+                            /** @enum {string} */
+                            stage?: "new" | "acknowledged" | "waiting" | "handled";
                             /** Format: int64 */
                             startedAt?: number;
                             status?: string;
@@ -1950,6 +2061,8 @@ export interface operations {
                             level?: string;
                             /** Format: double */
                             peak?: number;
+                            /** @enum {string} */
+                            stage?: "new" | "acknowledged" | "waiting" | "handled";
                             /** Format: int64 */
                             startedAt?: number;
                             status?: string;
@@ -5512,6 +5625,8 @@ export interface operations {
                                 level?: string;
                                 /** Format: double */
                                 peak?: number;
+                                /** @enum {string} */
+                                stage?: "new" | "acknowledged" | "waiting" | "handled";
                                 /** Format: int64 */
                                 startedAt?: number;
                                 status?: string;

@@ -65,6 +65,7 @@ function statistic(over: Partial<HomeStatistic> = {}): HomeStatistic {
         endedAt: null,
         durationMs: null,
         status: 'active',
+        stage: 'new',
         ackAt: null,
         ackBy: null,
         ackAccount: '',

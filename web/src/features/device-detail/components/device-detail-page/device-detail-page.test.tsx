@@ -45,6 +45,7 @@ function alarm(over: Partial<AlarmRecord> = {}): AlarmRecord {
     endedAt: null,
     durationMs: null,
     status: 'active',
+    stage: 'new',
     ackAt: null,
     ackBy: null,
     ackAccount: '',
@@ -173,7 +174,7 @@ describe('device detail', () => {
     useBaseHandlers(makeUser({ permission: ['DeviceManagement', 'SmsSendRecordManagement'] }));
     server.use(
       mock.get('/api/device/7', () => ok(device())),
-      mock.get('/api/alarmLog', () => page([alarm(), alarm({ id: 32, kind: 'fault', level: '', status: 'ended', endedAt: 1795300060000 })])),
+      mock.get('/api/alarmLog', () => page([alarm(), alarm({ id: 32, kind: 'fault', level: '', status: 'ended', stage: 'waiting', endedAt: 1795300060000 })])),
     );
     renderApp(`${deviceDetailPath(7)}?tab=alarms`);
     const gas = (await screen.findByText('气体报警', {}, { timeout: 10_000 })).closest('tr')!;

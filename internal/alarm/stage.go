@@ -1,0 +1,58 @@
+package alarm
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Stages are the one word a person reads for where an alarm stands and what is expected of them: status
+// (active or ended) and the officers' steps (acknowledged, handled) together. The list filters by it
+// (StageSQL) and every alarm record carries it (StageOf): both are written here, once.
+const (
+	StageNew          = "new"          // active, nobody has acknowledged it: someone must look now
+	StageAcknowledged = "acknowledged" // active, someone is on it
+	StageWaiting      = "waiting"      // ended, waiting for someone to handle it (say what was found and done)
+	StageHandled      = "handled"      // closed with a note
+)
+
+// Stages lists the stages in the order an alarm goes through them.
+var Stages = []string{StageNew, StageAcknowledged, StageWaiting, StageHandled}
+
+// StageOf is an alarm's stage from its status and its steps. A handled alarm is handled whatever its status
+// (an officer may close one whose condition still lasts, e.g. a detector taken out of service).
+func StageOf(status string, acknowledged, handled bool) string {
+	switch {
+	case handled:
+		return StageHandled
+	case status == StatusEnded:
+		return StageWaiting
+	case acknowledged:
+		return StageAcknowledged
+	}
+	return StageNew
+}
+
+// StageSQL is StageOf in SQL over the alarm_logs columns of the table aliased a.
+func StageSQL(a string) string {
+	return fmt.Sprintf("CASE WHEN %[1]s.handled_at IS NOT NULL THEN '%[2]s' WHEN %[1]s.status = '%[3]s' THEN '%[4]s' "+
+		"WHEN %[1]s.ack_at IS NOT NULL THEN '%[5]s' ELSE '%[6]s' END",
+		a, StageHandled, StatusEnded, StageWaiting, StageAcknowledged, StageNew)
+}
+
+// SeveritySQL ranks an alarm of the table aliased a by Precedence (0 the most urgent: a high gas alarm), for
+// lists sorted most severe first.
+func SeveritySQL(a string) string {
+	var b strings.Builder
+	b.WriteString("CASE")
+	for i, state := range Precedence {
+		switch state {
+		case High, Low:
+			fmt.Fprintf(&b, " WHEN %[1]s.kind = '%[2]s' AND %[1]s.level = '%[3]s' THEN %[4]d", a, Gas, state, i)
+		case Normal:
+		default:
+			fmt.Fprintf(&b, " WHEN %s.kind = '%s' THEN %d", a, state, i)
+		}
+	}
+	fmt.Fprintf(&b, " ELSE %d END", len(Precedence))
+	return b.String()
+}
