@@ -31,6 +31,9 @@ const (
 	StatusEnded  = "ended"
 )
 
+// Statuses lists the statuses of an alarm record.
+var Statuses = []string{StatusActive, StatusEnded}
+
 // Normal is the alarm state of a device without an open alarm. The other states are High, Low, Fault,
 // Offline and LowBattery (see Precedence).
 const Normal = "normal"

@@ -17,12 +17,15 @@ import (
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3gen"
 
+	"irgas/internal/alarm"
 	"irgas/internal/auth"
 	"irgas/internal/device"
 	"irgas/internal/httpx"
 	"irgas/internal/listq"
 	"irgas/internal/model"
+	"irgas/internal/notify"
 	"irgas/internal/permission"
+	"irgas/internal/store"
 )
 
 var (
@@ -68,7 +71,9 @@ const (
 // OpenAPI describes every route of the table, with request and answer schemas made from the Go types
 // the handlers use.
 func (a *API) OpenAPI() (*openapi3.T, error) {
-	b := &docBuilder{schemas: openapi3.Schemas{}, refs: map[*openapi3.Schema]string{}}
+	routes := append(a.Routes(), Route{Method: "GET", Path: "/openapi.json", Summary: "This document", Public: true,
+		Produces: []string{"application/json"}})
+	b := &docBuilder{schemas: openapi3.Schemas{}, refs: map[*openapi3.Schema]string{}, vocabularies: vocabularies(routes)}
 	doc := &openapi3.T{
 		OpenAPI: "3.0.3",
 		Info: &openapi3.Info{Title: "irgas — Infrared Gas Detection Platform API", Version: "1",
@@ -90,8 +95,6 @@ func (a *API) OpenAPI() (*openapi3.T, error) {
 	if err != nil {
 		return nil, err
 	}
-	routes := append(a.Routes(), Route{Method: "GET", Path: "/openapi.json", Summary: "This document", Public: true,
-		Produces: []string{"application/json"}})
 	for _, rt := range routes {
 		op := openapi3.NewOperation()
 		op.Summary = rt.Summary
@@ -241,6 +244,57 @@ type docBuilder struct {
 	schemas openapi3.Schemas
 	// refs are schemas to write as a reference to the named component (see resolve).
 	refs map[*openapi3.Schema]string
+	// vocabularies are the word lists an enum tag names with "@" (see enum).
+	vocabularies map[string][]string
+}
+
+// vocabularies are the words the API sends that a person reads, each listed where it is decided; a field
+// tagged enum:"@name" takes that list, and the schema names it (x-vocabulary), so that a client can check
+// it translates every word. The operation records' modules and actions come from the route table.
+func vocabularies(routes []Route) map[string][]string {
+	v := map[string][]string{
+		"alarm.kind": alarm.Kinds, "alarm.level": alarm.Levels, "alarm.status": alarm.Statuses,
+		"alarm.stage": alarm.Stages, "alarm.state": alarm.Precedence, "sms.status": store.SMSStatuses,
+		"sms.trigger": notify.Triggers,
+		"event.type":  {store.EventAlarmStarted, store.EventAlarmRaised, store.EventAlarmEnded},
+	}
+	for _, rt := range routes {
+		for key, word := range map[string]string{"oplog.module": rt.Module, "oplog.action": rt.Action} {
+			if word != "" && !slices.Contains(v[key], word) {
+				v[key] = append(v[key], word)
+			}
+		}
+	}
+	return v
+}
+
+// enum lists a string's values (a string, or a list's items): comma-separated, or "@name" for a vocabulary.
+// A non-gas alarm has no level: "@name?" adds the empty word.
+func (b *docBuilder) enum(s *openapi3.Schema, values string) error {
+	if s.Type.Is(openapi3.TypeArray) && s.Items != nil && s.Items.Value != nil {
+		s = s.Items.Value
+	}
+	if !s.Type.Is(openapi3.TypeString) {
+		return fmt.Errorf("an enum tag on a %v", s.Type)
+	}
+	words := strings.Split(values, ",")
+	if name, ok := strings.CutPrefix(values, "@"); ok {
+		name, optional := strings.CutSuffix(name, "?")
+		list, known := b.vocabularies[name]
+		if !known {
+			return fmt.Errorf("no vocabulary %q", name)
+		}
+		words = list
+		if optional {
+			words = append([]string{""}, list...)
+		}
+		s.Extensions = map[string]any{"x-vocabulary": name}
+	}
+	s.Enum = nil
+	for _, w := range words {
+		s.Enum = append(s.Enum, w)
+	}
+	return nil
 }
 
 var rawJSON = reflect.TypeFor[json.RawMessage]()
@@ -308,10 +362,9 @@ func named(t reflect.Type, name string, seen map[reflect.Type]bool) reflect.Type
 }
 
 func (b *docBuilder) customize(name string, t reflect.Type, tag reflect.StructTag, s *openapi3.Schema) error {
-	if values := tag.Get("enum"); values != "" && s.Type.Is(openapi3.TypeString) {
-		s.Enum = nil
-		for _, v := range strings.Split(values, ",") {
-			s.Enum = append(s.Enum, v)
+	if values := tag.Get("enum"); values != "" {
+		if err := b.enum(s, values); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
 		}
 	}
 	switch {

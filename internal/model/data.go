@@ -62,12 +62,12 @@ type Named struct {
 // Event is one entry of the events table, as the live feed sends it.
 type Event struct {
 	ID        int64    `json:"id"`
-	Type      string   `json:"type" enum:"alarm.started,alarm.raised,alarm.ended"`
+	Type      string   `json:"type" enum:"@event.type"`
 	CompanyID int64    `json:"companyId"`
 	DeviceID  int64    `json:"deviceId"`
 	AlarmID   int64    `json:"alarmId"`
-	AlarmKind string   `json:"alarmKind"`
-	Level     string   `json:"level"`
+	AlarmKind string   `json:"alarmKind" enum:"@alarm.kind"`
+	Level     string   `json:"level" enum:"@alarm.level?"`
 	Value     *float64 `json:"value"`
 	TS        int64    `json:"ts"`
 	CreatedAt int64    `json:"createdAt"`

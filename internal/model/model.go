@@ -79,8 +79,8 @@ type OperationLog struct {
 	UserAgent  string `json:"userAgent"`
 	Method     string `json:"method"`
 	Path       string `json:"path"`
-	Module     string `json:"module"`
-	Action     string `json:"action"`
+	Module     string `json:"module" enum:"@oplog.module?"`
+	Action     string `json:"action" enum:"@oplog.action?"`
 	TargetID   string `json:"targetId"`
 	Status     int    `json:"status"`
 	DurationMs int64  `json:"durationMs"`
@@ -188,7 +188,7 @@ type Device struct {
 	Voltage     *int     `json:"voltage"`
 	Signal      *int     `json:"signal"`
 	Temperature *float64 `json:"temperature"`
-	AlarmState  string   `json:"alarmState"`
+	AlarmState  string   `json:"alarmState" enum:"@alarm.state"`
 	Firmware    string   `json:"firmware"`
 	// Wanted is what the platform asked for; Confirmed is what the device last confirmed.
 	Wanted    DeviceParams `json:"wanted"`
@@ -239,16 +239,16 @@ type Alarm struct {
 	DeviceName string  `json:"deviceName"`
 	IMEI       string  `json:"imei"`
 	CompanyID  int64   `json:"companyId"`
-	Kind       string  `json:"kind"`
-	Level      string  `json:"level"`
+	Kind       string  `json:"kind" enum:"@alarm.kind"`
+	Level      string  `json:"level" enum:"@alarm.level?"` // gas alarms only
 	Value      float64 `json:"value"`
 	Peak       float64 `json:"peak"`
 	StartedAt  int64   `json:"startedAt"`
 	EndedAt    *int64  `json:"endedAt"`
 	DurationMs *int64  `json:"durationMs"`
-	Status     string  `json:"status"`
+	Status     string  `json:"status" enum:"@alarm.status"`
 	// Stage is status and steps in one word (alarm.StageOf): new, acknowledged, waiting or handled.
-	Stage          string `json:"stage" enum:"new,acknowledged,waiting,handled"`
+	Stage          string `json:"stage" enum:"@alarm.stage"`
 	AckAt          *int64 `json:"ackAt"`
 	AckBy          *int64 `json:"ackBy"`
 	AckAccount     string `json:"ackAccount"`

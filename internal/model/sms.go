@@ -8,9 +8,9 @@ type SMSUser struct {
 	Name        string `json:"name"`
 	Phone       string `json:"phone"`
 	// AlarmKinds are the alarm kinds received: gas, lowBattery, fault, offline.
-	AlarmKinds []string `json:"alarmKinds"`
+	AlarmKinds []string `json:"alarmKinds" enum:"@alarm.kind"`
 	// GasMinLevel is low (every gas alarm) or high (high ones only, and a low one raised to high).
-	GasMinLevel string `json:"gasMinLevel" enum:"low,high"`
+	GasMinLevel string `json:"gasMinLevel" enum:"@alarm.level"`
 	// Scope is all (the company's devices), devices (DeviceIDs) or regions (RegionCodes).
 	Scope       string      `json:"scope" enum:"all,devices,regions"`
 	DeviceIDs   []int64     `json:"deviceIds"`
@@ -59,16 +59,16 @@ type SMSMessage struct {
 	DeviceID   int64  `json:"deviceId"`
 	DeviceName string `json:"deviceName"`
 	AlarmID    int64  `json:"alarmId"`
-	AlarmKind  string `json:"alarmKind"`
-	Level      string `json:"level"`
-	EventType  string `json:"eventType" enum:"started,raised,ended,reminder"`
+	AlarmKind  string `json:"alarmKind" enum:"@alarm.kind"`
+	Level      string `json:"level" enum:"@alarm.level?"`
+	EventType  string `json:"eventType" enum:"@sms.trigger"`
 	Reminder   int    `json:"reminder"`
 	Language   string `json:"language"`
 	Content    string `json:"content"`
 	// Params are the provider template's values, for the sender only.
 	Params        string `json:"-"`
 	Provider      string `json:"provider"`
-	Status        string `json:"status" enum:"pending,sending,sent,failed,capped,throttled,cancelled"`
+	Status        string `json:"status" enum:"@sms.status"`
 	ProviderMsgID string `json:"providerMsgId"`
 	Error         string `json:"error"`
 	Attempts      int    `json:"attempts"`

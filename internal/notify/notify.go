@@ -30,6 +30,9 @@ const (
 	TriggerReminder = "reminder"
 )
 
+// Triggers lists what a message can be sent for.
+var Triggers = []string{TriggerStarted, TriggerRaised, TriggerEnded, TriggerReminder}
+
 // Limits of one step of work.
 const (
 	eventBatch    = 100

@@ -24,6 +24,9 @@ const (
 	SMSCancelled = "cancelled" // a reminder whose alarm was acknowledged before it went out
 )
 
+// SMSStatuses lists every status of a send-log row.
+var SMSStatuses = []string{SMSPending, SMSSending, SMSSent, SMSFailed, SMSCapped, SMSThrottled, SMSCancelled}
+
 // smsCounted are the statuses that count as a message sent (or being sent) for the throttle and the cap.
 var smsCounted = []string{SMSPending, SMSSending, SMSSent, SMSFailed}
 

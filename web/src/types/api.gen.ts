@@ -1425,7 +1425,8 @@ export interface components {
         LiveEvent: {
             /** Format: int64 */
             alarmId?: number;
-            alarmKind?: string;
+            /** @enum {string} */
+            alarmKind?: "gas" | "lowBattery" | "fault" | "offline";
             /** Format: int64 */
             companyId?: number;
             /** Format: int64 */
@@ -1436,7 +1437,8 @@ export interface components {
             /** Format: int64 */
             id?: number;
             imei?: string;
-            level?: string;
+            /** @enum {string} */
+            level?: "" | "low" | "high";
             /** Format: int64 */
             ts?: number;
             /** @enum {string} */
@@ -1544,15 +1546,18 @@ export interface operations {
                                 /** Format: int64 */
                                 id?: number;
                                 imei?: string;
-                                kind?: string;
-                                level?: string;
+                                /** @enum {string} */
+                                kind?: "gas" | "lowBattery" | "fault" | "offline";
+                                /** @enum {string} */
+                                level?: "" | "low" | "high";
                                 /** Format: double */
                                 peak?: number;
                                 /** @enum {string} */
                                 stage?: "new" | "acknowledged" | "waiting" | "handled";
                                 /** Format: int64 */
                                 startedAt?: number;
-                                status?: string;
+                                /** @enum {string} */
+                                status?: "active" | "ended";
                                 /** Format: double */
                                 value?: number;
                             }[];
@@ -1873,15 +1878,18 @@ export interface operations {
                             /** Format: int64 */
                             id?: number;
                             imei?: string;
-                            kind?: string;
-                            level?: string;
+                            /** @enum {string} */
+                            kind?: "gas" | "lowBattery" | "fault" | "offline";
+                            /** @enum {string} */
+                            level?: "" | "low" | "high";
                             /** Format: double */
                             peak?: number;
                             /** @enum {string} */
                             stage?: "new" | "acknowledged" | "waiting" | "handled";
                             /** Format: int64 */
                             startedAt?: number;
-                            status?: string;
+                            /** @enum {string} */
+                            status?: "active" | "ended";
                             /** Format: double */
                             value?: number;
                         };
@@ -1962,15 +1970,18 @@ export interface operations {
                             /** Format: int64 */
                             id?: number;
                             imei?: string;
-                            kind?: string;
-                            level?: string;
+                            /** @enum {string} */
+                            kind?: "gas" | "lowBattery" | "fault" | "offline";
+                            /** @enum {string} */
+                            level?: "" | "low" | "high";
                             /** Format: double */
                             peak?: number;
                             /** @enum {string} */
                             stage?: "new" | "acknowledged" | "waiting" | "handled";
                             /** Format: int64 */
                             startedAt?: number;
-                            status?: string;
+                            /** @enum {string} */
+                            status?: "active" | "ended";
                             /** Format: double */
                             value?: number;
                         };
@@ -2057,15 +2068,18 @@ export interface operations {
                             /** Format: int64 */
                             id?: number;
                             imei?: string;
-                            kind?: string;
-                            level?: string;
+                            /** @enum {string} */
+                            kind?: "gas" | "lowBattery" | "fault" | "offline";
+                            /** @enum {string} */
+                            level?: "" | "low" | "high";
                             /** Format: double */
                             peak?: number;
                             /** @enum {string} */
                             stage?: "new" | "acknowledged" | "waiting" | "handled";
                             /** Format: int64 */
                             startedAt?: number;
-                            status?: string;
+                            /** @enum {string} */
+                            status?: "active" | "ended";
                             /** Format: double */
                             value?: number;
                         };
@@ -2947,7 +2961,8 @@ export interface operations {
                         data: {
                             list?: {
                                 address?: string;
-                                alarmState?: string;
+                                /** @enum {string} */
+                                alarmState?: "high" | "low" | "fault" | "offline" | "lowBattery" | "normal";
                                 /** Format: double */
                                 ch4?: number | null;
                                 cityCode?: string;
@@ -3094,7 +3109,8 @@ export interface operations {
                         code: number;
                         data: {
                             address?: string;
-                            alarmState?: string;
+                            /** @enum {string} */
+                            alarmState?: "high" | "low" | "fault" | "offline" | "lowBattery" | "normal";
                             /** Format: double */
                             ch4?: number | null;
                             cityCode?: string;
@@ -4131,7 +4147,8 @@ export interface operations {
                         code: number;
                         data: {
                             address?: string;
-                            alarmState?: string;
+                            /** @enum {string} */
+                            alarmState?: "high" | "low" | "fault" | "offline" | "lowBattery" | "normal";
                             /** Format: double */
                             ch4?: number | null;
                             cityCode?: string;
@@ -4274,7 +4291,8 @@ export interface operations {
                         code: number;
                         data: {
                             address?: string;
-                            alarmState?: string;
+                            /** @enum {string} */
+                            alarmState?: "high" | "low" | "fault" | "offline" | "lowBattery" | "normal";
                             /** Format: double */
                             ch4?: number | null;
                             cityCode?: string;
@@ -4459,7 +4477,8 @@ export interface operations {
                         code: number;
                         data: {
                             address?: string;
-                            alarmState?: string;
+                            /** @enum {string} */
+                            alarmState?: "high" | "low" | "fault" | "offline" | "lowBattery" | "normal";
                             /** Format: double */
                             ch4?: number | null;
                             cityCode?: string;
@@ -5621,15 +5640,18 @@ export interface operations {
                                 /** Format: int64 */
                                 id?: number;
                                 imei?: string;
-                                kind?: string;
-                                level?: string;
+                                /** @enum {string} */
+                                kind?: "gas" | "lowBattery" | "fault" | "offline";
+                                /** @enum {string} */
+                                level?: "" | "low" | "high";
                                 /** Format: double */
                                 peak?: number;
                                 /** @enum {string} */
                                 stage?: "new" | "acknowledged" | "waiting" | "handled";
                                 /** Format: int64 */
                                 startedAt?: number;
-                                status?: string;
+                                /** @enum {string} */
+                                status?: "active" | "ended";
                                 /** Format: double */
                                 value?: number;
                             }[];
@@ -6224,7 +6246,8 @@ export interface operations {
                         data: {
                             list?: {
                                 account?: string;
-                                action?: string;
+                                /** @enum {string} */
+                                action?: "" | "login" | "logout" | "create" | "update" | "delete" | "status" | "resetPassword" | "permission" | "param" | "command" | "secret" | "import" | "paramImport" | "upload" | "ackAlarms" | "ackAlarm" | "handleAlarm";
                                 body?: string;
                                 /** Format: int64 */
                                 companyId?: number | null;
@@ -6236,7 +6259,8 @@ export interface operations {
                                 id?: number;
                                 ip?: string;
                                 method?: string;
-                                module?: string;
+                                /** @enum {string} */
+                                module?: "" | "Auth" | "RoleManagement" | "CompanyManagement" | "UserManagement" | "DeviceTypeManagement" | "DeviceManagement" | "Files" | "AlarmManagement" | "SmsUserManagement";
                                 path?: string;
                                 status?: number;
                                 targetId?: string;
@@ -6305,7 +6329,8 @@ export interface operations {
                         code: number;
                         data: {
                             account?: string;
-                            action?: string;
+                            /** @enum {string} */
+                            action?: "" | "login" | "logout" | "create" | "update" | "delete" | "status" | "resetPassword" | "permission" | "param" | "command" | "secret" | "import" | "paramImport" | "upload" | "ackAlarms" | "ackAlarm" | "handleAlarm";
                             body?: string;
                             /** Format: int64 */
                             companyId?: number | null;
@@ -6317,7 +6342,8 @@ export interface operations {
                             id?: number;
                             ip?: string;
                             method?: string;
-                            module?: string;
+                            /** @enum {string} */
+                            module?: "" | "Auth" | "RoleManagement" | "CompanyManagement" | "UserManagement" | "DeviceTypeManagement" | "DeviceManagement" | "Files" | "AlarmManagement" | "SmsUserManagement";
                             path?: string;
                             status?: number;
                             targetId?: string;
@@ -6945,7 +6971,8 @@ export interface operations {
                             list?: {
                                 /** Format: int64 */
                                 alarmId?: number;
-                                alarmKind?: string;
+                                /** @enum {string} */
+                                alarmKind?: "gas" | "lowBattery" | "fault" | "offline";
                                 attempts?: number;
                                 /** Format: int64 */
                                 companyId?: number;
@@ -6961,7 +6988,8 @@ export interface operations {
                                 /** Format: int64 */
                                 id?: number;
                                 language?: string;
-                                level?: string;
+                                /** @enum {string} */
+                                level?: "" | "low" | "high";
                                 /** Format: int64 */
                                 nextAttemptAt?: number;
                                 phone?: string;
@@ -7129,7 +7157,7 @@ export interface operations {
                         code: number;
                         data: {
                             list?: {
-                                alarmKinds?: string[];
+                                alarmKinds?: ("gas" | "lowBattery" | "fault" | "offline")[];
                                 /** Format: int64 */
                                 companyId?: number;
                                 companyName?: string;
@@ -7243,7 +7271,7 @@ export interface operations {
                     "application/json": {
                         code: number;
                         data: {
-                            alarmKinds?: string[];
+                            alarmKinds?: ("gas" | "lowBattery" | "fault" | "offline")[];
                             /** Format: int64 */
                             companyId?: number;
                             companyName?: string;
@@ -7395,7 +7423,7 @@ export interface operations {
                     "application/json": {
                         code: number;
                         data: {
-                            alarmKinds?: string[];
+                            alarmKinds?: ("gas" | "lowBattery" | "fault" | "offline")[];
                             /** Format: int64 */
                             companyId?: number;
                             companyName?: string;
@@ -7505,7 +7533,7 @@ export interface operations {
                     "application/json": {
                         code: number;
                         data: {
-                            alarmKinds?: string[];
+                            alarmKinds?: ("gas" | "lowBattery" | "fault" | "offline")[];
                             /** Format: int64 */
                             companyId?: number;
                             companyName?: string;
@@ -7657,7 +7685,7 @@ export interface operations {
                     "application/json": {
                         code: number;
                         data: {
-                            alarmKinds?: string[];
+                            alarmKinds?: ("gas" | "lowBattery" | "fault" | "offline")[];
                             /** Format: int64 */
                             companyId?: number;
                             companyName?: string;

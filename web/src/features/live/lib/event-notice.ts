@@ -54,13 +54,13 @@ export function eventNotice(eventName: string, e: LiveEvent, t: Translate): Noti
   };
 }
 
-/** The data of one event, or null when it is not an event of the feed (malformed JSON, no id or device). */
+/** The data of one event, or null when it is not an event of the feed (malformed JSON, no id, device or alarm kind). */
 export function parseLiveEvent(data: string): LiveEvent | null {
   try {
     const parsed: unknown = JSON.parse(data);
     if (typeof parsed !== 'object' || parsed === null) return null;
     const e = parsed as Partial<LiveEvent>;
-    if (typeof e.id !== 'number' || typeof e.deviceId !== 'number') return null;
+    if (typeof e.id !== 'number' || typeof e.deviceId !== 'number' || e.alarmKind === undefined) return null;
     return {
       id: e.id,
       companyId: e.companyId ?? 0,
@@ -68,7 +68,7 @@ export function parseLiveEvent(data: string): LiveEvent | null {
       deviceName: e.deviceName ?? '',
       imei: e.imei ?? '',
       alarmId: e.alarmId ?? 0,
-      alarmKind: e.alarmKind ?? '',
+      alarmKind: e.alarmKind,
       level: e.level ?? '',
       value: typeof e.value === 'number' ? e.value : null,
       ts: e.ts ?? 0,
