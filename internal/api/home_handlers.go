@@ -21,15 +21,22 @@ import (
 type HomeStatistic struct {
 	Companies *int64 `json:"companies"`
 	// Devices is the fleet's size; Alarming, Faulty and LowBattery count devices with such an open alarm.
-	Devices         *int64 `json:"devices"`
-	Online          *int64 `json:"online"`
-	Offline         *int64 `json:"offline"`
-	Alarming        *int64 `json:"alarming"`
-	Faulty          *int64 `json:"faulty"`
-	LowBattery      *int64 `json:"lowBattery"`
-	ReadingsToday   *int64 `json:"readingsToday"`
-	AlarmsToday     *int64 `json:"alarmsToday"`
+	Devices       *int64 `json:"devices"`
+	Online        *int64 `json:"online"`
+	Offline       *int64 `json:"offline"`
+	Alarming      *int64 `json:"alarming"`
+	Faulty        *int64 `json:"faulty"`
+	LowBattery    *int64 `json:"lowBattery"`
+	ReadingsToday *int64 `json:"readingsToday"`
+	AlarmsToday   *int64 `json:"alarmsToday"`
+	// UnhandledAlarms counts the alarms nobody has handled yet, open or ended; ActiveAlarms those open now.
 	UnhandledAlarms *int64 `json:"unhandledAlarms"`
+	ActiveAlarms    *int64 `json:"activeAlarms"`
+	// TopDevices are the devices with the most alarms in the last 30 days, the most first (at most 5).
+	TopDevices []model.DeviceAlarms `json:"topDevices"`
+	// Today is the server's local date (YYYY-MM-DD): the days of AlarmTrend are the server's, whatever
+	// the browser's time zone.
+	Today string `json:"today"`
 	// AlarmTrend is the alarms of the last 30 local days by day and kind (the last 7 are the 7-day trend).
 	AlarmTrend   []model.AlarmCount `json:"alarmTrend"`
 	ByType       []model.Named      `json:"byType"`
@@ -53,7 +60,7 @@ func (a *API) homeStatistic(r *http.Request) (HomeStatistic, error) {
 	actor := auth.ActorFrom(ctx)
 	scope := actor.Scope()
 	now := time.Now()
-	out := HomeStatistic{GeneratedAt: now.UnixMilli()}
+	out := HomeStatistic{GeneratedAt: now.UnixMilli(), Today: now.Format(time.DateOnly)}
 	if actor.IsPlatform() && actor.Perms.Has(permission.CompanyManagement) {
 		n, err := a.DB.CountCompanies(ctx)
 		if err != nil {
@@ -76,11 +83,14 @@ func (a *API) homeStatistic(r *http.Request) (HomeStatistic, error) {
 	}
 	out.ReadingsToday = &readings
 	midnight := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, now.Location())
-	today, unhandled, err := a.DB.AlarmTotals(ctx, scope, midnight.UnixMilli())
+	today, unhandled, active, err := a.DB.AlarmTotals(ctx, scope, midnight.UnixMilli())
 	if err != nil {
 		return out, err
 	}
-	out.AlarmsToday, out.UnhandledAlarms = &today, &unhandled
+	out.AlarmsToday, out.UnhandledAlarms, out.ActiveAlarms = &today, &unhandled, &active
+	if out.TopDevices, err = a.DB.TopAlarmingDevices(ctx, scope, midnight.AddDate(0, 0, -29).UnixMilli(), 5); err != nil {
+		return out, err
+	}
 	if out.AlarmTrend, err = a.DB.AlarmTrend(ctx, scope, store.DayKey(midnight.AddDate(0, 0, -29).UnixMilli()), store.DayKey(now.UnixMilli())); err != nil {
 		return out, err
 	}

@@ -79,6 +79,13 @@ func TestHomeStatisticFigures(t *testing.T) {
 		if len(mine.LatestAlarms) != 3 || mine.LatestAlarms[0].CompanyID != a.ID {
 			t.Fatalf("latest alarms: %+v", mine.LatestAlarms)
 		}
+		// Three alarms open, on three devices (one each), none of the other company's; today as the server has it.
+		if *mine.ActiveAlarms != 3 || len(mine.TopDevices) != 3 || mine.TopDevices[0].Count != 1 || mine.TopDevices[0].DeviceID != first.ID {
+			t.Fatalf("active alarms %d, top devices %+v", *mine.ActiveAlarms, mine.TopDevices)
+		}
+		if mine.Today != time.Now().Format(time.DateOnly) {
+			t.Fatalf("today %q", mine.Today)
+		}
 
 		var all api.HomeStatistic
 		e.Get("/api/home/statistic", admin).Into(t, &all)

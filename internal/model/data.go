@@ -52,6 +52,14 @@ type AlarmCount struct {
 	Count int64  `json:"count"`
 }
 
+// DeviceAlarms counts one device's alarms.
+type DeviceAlarms struct {
+	DeviceID   int64  `json:"deviceId"`
+	DeviceName string `json:"deviceName"`
+	IMEI       string `json:"imei"`
+	Count      int64  `json:"count"`
+}
+
 // Named counts a group: a device type or a province.
 type Named struct {
 	Key   string `json:"key"`

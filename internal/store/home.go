@@ -118,23 +118,36 @@ func (db *DB) ReadingsOn(ctx context.Context, scope Scope, day int64) (int64, er
 	return n, wrap(err, "count readings")
 }
 
-// AlarmTotals counts the alarms in scope started since from, and those never handled.
-func (db *DB) AlarmTotals(ctx context.Context, scope Scope, from int64) (since, unhandled int64, err error) {
-	s1 := db.Q.Select("count(*)").From("alarm_logs").Where(sq.GtOrEq{"started_at": from}).Where(scope.cond("company_id"))
-	s2 := db.Q.Select("count(*)").From("alarm_logs").Where("handled_at IS NULL").Where(scope.cond("company_id"))
+// AlarmTotals counts the alarms in scope started since from, those never handled, and those open now.
+func (db *DB) AlarmTotals(ctx context.Context, scope Scope, from int64) (since, unhandled, active int64, err error) {
+	count := db.Q.Select("count(*)").From("alarm_logs").Where(scope.cond("company_id"))
 	for _, q := range []struct {
-		sel sq.SelectBuilder
-		out *int64
-	}{{s1, &since}, {s2, &unhandled}} {
-		row, e := queryRow(ctx, db.SQL, q.sel)
+		where sq.Sqlizer
+		out   *int64
+	}{{sq.GtOrEq{"started_at": from}, &since}, {sq.Eq{"handled_at": nil}, &unhandled}, {sq.Eq{"status": alarm.StatusActive}, &active}} {
+		row, e := queryRow(ctx, db.SQL, count.Where(q.where))
 		if e == nil {
 			e = row.Scan(q.out)
 		}
 		if e != nil {
-			return 0, 0, wrap(e, "count alarms")
+			return 0, 0, 0, wrap(e, "count alarms")
 		}
 	}
-	return since, unhandled, nil
+	return since, unhandled, active, nil
+}
+
+// TopAlarmingDevices lists the devices in scope with the most alarms started since from, the most first (at
+// most n).
+func (db *DB) TopAlarmingDevices(ctx context.Context, scope Scope, from int64, n int) ([]model.DeviceAlarms, error) {
+	sel := db.Q.Select("a.device_id", "d.name", "d.imei", "count(*)").From(alarms.from).Where(alarms.scope(scope)).
+		Where(sq.GtOrEq{"a.started_at": from}).GroupBy("a.device_id", "d.name", "d.imei").
+		OrderBy("count(*) DESC", "a.device_id").Limit(uint64(n))
+	out := []model.DeviceAlarms{}
+	err := scanAll(ctx, db.SQL, sel, func(r rowScanner) (model.DeviceAlarms, error) {
+		var d model.DeviceAlarms
+		return d, r.Scan(&d.DeviceID, &d.DeviceName, &d.IMEI, &d.Count)
+	}, func(d model.DeviceAlarms) error { out = append(out, d); return nil })
+	return out, wrap(err, "list the most alarming devices")
 }
 
 // LatestAlarms lists the newest alarms in scope.

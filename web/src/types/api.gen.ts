@@ -5585,6 +5585,8 @@ export interface operations {
                     "application/json": {
                         code: number;
                         data: {
+                            /** Format: int64 */
+                            activeAlarms?: number | null;
                             alarmTrend?: {
                                 /** Format: int64 */
                                 count?: number;
@@ -5663,6 +5665,15 @@ export interface operations {
                             online?: number | null;
                             /** Format: int64 */
                             readingsToday?: number | null;
+                            today?: string;
+                            topDevices?: {
+                                /** Format: int64 */
+                                count?: number;
+                                /** Format: int64 */
+                                deviceId?: number;
+                                deviceName?: string;
+                                imei?: string;
+                            }[];
                             /** Format: int64 */
                             unhandledAlarms?: number | null;
                         };

@@ -40,6 +40,9 @@ function statistic(over: Partial<HomeStatistic> = {}): HomeStatistic {
     readingsToday: 123456,
     alarmsToday: 4,
     unhandledAlarms: 5,
+    activeAlarms: 0,
+    topDevices: [],
+    today: '2026-11-25',
     alarmTrend: [
       { day: day(0), kind: 'gas', count: 3 },
       { day: day(2), kind: 'offline', count: 1 },
