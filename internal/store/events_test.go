@@ -37,18 +37,11 @@ func TestAlarmChangesLeaveEvents(t *testing.T) {
 			ReceivedAt: base, CH4: 1}}); err != nil {
 			t.Fatal(err)
 		}
-		events, err := db.EventsAfter(ctx, store.Company(company), 0, 100)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got []string
-		for _, e := range events {
-			got = append(got, fmt.Sprintf("%s %s %s", e.Type, e.AlarmKind, e.Level))
-		}
 		want := []string{"alarm.started gas low", "alarm.raised gas high", "alarm.ended gas ", "alarm.started offline ", "alarm.ended offline "}
-		if !slices.Equal(got, want) {
+		if got := eventWords(t, db, company); !slices.Equal(got, want) {
 			t.Fatalf("events:\n got %q\nwant %q", got, want)
 		}
+		events, _ := db.EventsAfter(ctx, store.Company(company), 0, 100)
 		if later, _ := db.EventsAfter(ctx, store.Company(company), events[1].ID, 100); len(later) != 3 {
 			t.Fatalf("resuming after the second event gives %d", len(later))
 		}
@@ -98,15 +91,7 @@ func TestNeverReportedDeviceRaisesItsOfflineAlarm(t *testing.T) {
 			ReceivedAt: offlineAt + 180_000, CH4: 1}}); err != nil {
 			t.Fatal(err)
 		}
-		events, err := db.EventsAfter(ctx, store.Company(company), 0, 100)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got []string
-		for _, e := range events {
-			got = append(got, e.Type+" "+e.AlarmKind)
-		}
-		if want := []string{"alarm.started offline", "alarm.ended offline"}; !slices.Equal(got, want) {
+		if got, want := eventWords(t, db, company), []string{"alarm.started offline ", "alarm.ended offline "}; !slices.Equal(got, want) {
 			t.Fatalf("events %q, want %q", got, want)
 		}
 		if d, _ := db.GetDevice(ctx, store.Company(company), id); !d.Online || d.AlarmState != alarm.Normal {
@@ -132,4 +117,18 @@ func oneDevice(t *testing.T, db *store.DB, company int64, modelName string, hear
 		t.Fatal(err)
 	}
 	return id
+}
+
+// eventWords are a company's events as "type kind level".
+func eventWords(t *testing.T, db *store.DB, company int64) []string {
+	t.Helper()
+	events, err := db.EventsAfter(context.Background(), store.Company(company), 0, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range events {
+		got = append(got, fmt.Sprintf("%s %s %s", e.Type, e.AlarmKind, e.Level))
+	}
+	return got
 }
