@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"irgas/internal/alarm"
@@ -30,8 +31,9 @@ const (
 // eventStream is the live feed's media type.
 const eventStream = "text/event-stream"
 
-// eventsPerm is the live feed's permission, checked at the start and again while it runs.
-const eventsPerm = permission.DeviceManagement
+// eventsPerm is the live feed's permission (either code), checked at the start and again while it runs: the
+// device pages and the Alarm Center both show it.
+const eventsPerm = permission.DeviceManagement + "|" + permission.AlarmManagement
 
 func (a *API) eventRoutes() []Route {
 	return []Route{
@@ -62,7 +64,7 @@ func (a *API) recheck(ctx context.Context, r *http.Request, was *auth.Actor) fee
 		return feedEnded
 	case err != nil:
 		return feedUnknown
-	case !allowed(now, []string{eventsPerm}, false) || !sameCompany(now.CompanyID, was.CompanyID):
+	case !allowed(now, strings.Split(eventsPerm, "|"), false) || !sameCompany(now.CompanyID, was.CompanyID):
 		return feedEnded
 	}
 	return feedAllowed

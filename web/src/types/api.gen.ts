@@ -757,7 +757,7 @@ export interface paths {
         };
         /**
          * Live feed (server-sent events): alarm.started, alarm.raised, alarm.ended, device.offline, device.online, company-scoped; resumes after Last-Event-ID; the token may come as ?token=
-         * @description Permission: DeviceManagement
+         * @description Permission: DeviceManagement|AlarmManagement
          */
         get: operations["get_events"];
         put?: never;
