@@ -1,3 +1,4 @@
+import { alarmEn, alarmZhCN } from '@/features/alarms/locales';
 import { homeEn, homeZhCN } from '@/features/dashboard/locales';
 import { deviceDetailEn, deviceDetailZhCN } from '@/features/device-detail/locales';
 import { deviceTypeEn, deviceTypeZhCN } from '@/features/device-types/locales';
@@ -24,6 +25,7 @@ export const zhCN = {
   live: liveZhCN,
   smsUser: smsUserZhCN,
   smsRecord: smsRecordZhCN,
+  alarm: alarmZhCN,
 } as const;
 
 /** The shape every language must provide: en below has exactly zh-CN's keys, or it does not compile. */
@@ -38,6 +40,7 @@ export const en: Translation = {
   live: liveEn,
   smsUser: smsUserEn,
   smsRecord: smsRecordEn,
+  alarm: alarmEn,
 };
 
 registerTranslations('zh-CN', zhCN);

@@ -4,8 +4,12 @@ import { http as mock } from 'msw';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 
-// The two features meet only here, in the app layer: neither imports the other (eslint.config.js).
+// The features meet only here, in the app layer: none imports another (eslint.config.js).
+import { invalidateAlarmChange } from '@/features/alarms/api/keys';
+import { useAckAlarm as useDeviceAckAlarm } from '@/features/device-detail/api/ack-alarm';
+import { deviceDetailKeys } from '@/features/device-detail/api/keys';
 import { useCreateDeviceType } from '@/features/device-types/api/create-device-type';
+import { makeDeviceType } from '@/features/device-types/testing/fixtures';
 import type { DeviceType, DeviceTypeInput } from '@/features/device-types/types';
 import { deviceTypeOptionsQueryOptions, useDeviceTypeOptions } from '@/features/devices/api/get-device-type-options';
 import { invalidateEntity, queryKeys, staleAfterChange } from '@/lib/query-keys';
@@ -18,25 +22,7 @@ import { ok } from '@/testing/test-utils';
 setupPageTests();
 
 function deviceType(id: number, model: string): DeviceType {
-  return {
-    id,
-    name: `红外甲烷探测器 ${model}`,
-    model,
-    manufacturer: '杭州传感科技',
-    gas: 'CH4',
-    unit: '%LEL',
-    rangeMin: 0,
-    rangeMax: 100,
-    lowThreshold: 20,
-    highThreshold: 50,
-    reportInterval: 5,
-    heartbeatInterval: 60,
-    communication: '4G',
-    description: '',
-    deviceCount: 0,
-    createdAt: 1795325266737,
-    updatedAt: 1795325266737,
-  };
+  return makeDeviceType({ id, name: `红外甲烷探测器 ${model}`, model, lowThreshold: 20, highThreshold: 50, communication: '4G' });
 }
 
 /** A catalogue of device types behind GET/POST /api/deviceClassify, counting the reads. */
@@ -117,5 +103,34 @@ describe('one cache-key scheme (lib/query-keys.ts)', () => {
     const { result: form } = renderHook(() => useDeviceTypeOptions(true), { wrapper });
     await waitFor(() => expect(form.current.data?.map((t) => t.model)).toEqual(['GT-100', 'GT-300']));
     expect(api.reads).toHaveLength(2);
+  });
+});
+
+describe('alarm changes (Alarm Center and device detail)', () => {
+  const invalidated = (queryClient: ReturnType<typeof createQueryClient>, queryKey: readonly unknown[]) =>
+    queryClient.getQueryState(queryKey)?.isInvalidated;
+
+  it("an action in the Alarm Center marks its lists, that device's alarms and the home stale, not other devices", async () => {
+    const queryClient = createQueryClient();
+    const keys = [
+      queryKeys.alarm.list({ stage: ['new'], page: 1 }),
+      deviceDetailKeys.alarms(3, { deviceId: 3, page: 1, pageSize: 20 }),
+      deviceDetailKeys.alarms(4, { deviceId: 4, page: 1, pageSize: 20 }),
+      deviceDetailKeys.device(3),
+      queryKeys.home.one('statistic'),
+    ];
+    for (const key of keys) queryClient.setQueryData(key, []);
+    await invalidateAlarmChange(queryClient, [3]);
+    expect(keys.map((key) => invalidated(queryClient, key))).toEqual([true, true, false, false, true]);
+  });
+
+  it("acknowledging on the device's page marks the Alarm Center's lists stale", async () => {
+    server.use(mock.put('/api/alarmLog/11/ack', () => ok({ id: 11 })));
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(queryKeys.alarm.list({ stage: ['new'], page: 1 }), []);
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+    const { result } = renderHook(() => useDeviceAckAlarm(3), { wrapper });
+    await act(() => result.current.mutateAsync(11));
+    expect(invalidated(queryClient, queryKeys.alarm.list({ stage: ['new'], page: 1 }))).toBe(true);
   });
 });

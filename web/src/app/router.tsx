@@ -15,6 +15,7 @@ const pages: Record<PageKey, () => Promise<{ default: ComponentType }>> = {
   login: () => import('./routes/login'),
   notFound: () => import('./routes/not-found'),
   dashboard: () => import('./routes/dashboard'),
+  alarms: () => import('./routes/alarms'),
   companies: () => import('./routes/companies'),
   users: () => import('./routes/users'),
   roles: () => import('./routes/roles'),

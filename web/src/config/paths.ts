@@ -4,6 +4,7 @@ export const paths = {
   login: '/login',
   notFound: '/404',
   dashboard: '/dashboard',
+  alarms: '/alarms',
   enterprise: '/EnterpriseModule/EnterpriseManagement',
   device: '/DeviceModule/DeviceManagement',
   deviceDetail: '/DeviceModule/DeviceDetail/:id',

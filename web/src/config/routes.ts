@@ -8,6 +8,7 @@ export type PageKey =
   | 'login'
   | 'notFound'
   | 'dashboard'
+  | 'alarms'
   | 'companies'
   | 'users'
   | 'roles'
@@ -40,7 +41,8 @@ export type IconName =
   | 'tree'
   | 'nested'
   | 'smsUser'
-  | 'smsSendRecord';
+  | 'smsSendRecord'
+  | 'alarm';
 
 export interface RouteMeta {
   /** i18n key of the title. */
@@ -97,6 +99,13 @@ export const asyncRoutes: AppRoute[] = [
     path: paths.root,
     redirect: paths.dashboard,
     children: [{ path: 'dashboard', name: 'Dashboard', page: 'dashboard', meta: { title: 'route.home', icon: 'dashboard' } }],
+  },
+  // The Alarm Center: right after the home page, one top-level page (no module wrapper).
+  {
+    path: paths.alarms,
+    name: 'AlarmManagement',
+    page: 'alarms',
+    meta: { title: 'route.alarm', icon: 'alarm', roles: ['AlarmManagement'] },
   },
   moduleRoute('/EnterpriseModule', 'EnterpriseManagement', 'EnterpriseManagement', 'route.enterprise', 'enterprise', 'CompanyManagement', 'companies'),
   {

@@ -28,6 +28,8 @@ export const ENTITIES = [
   'device',
   'smsUser',
   'smsRecord',
+  /** Alarms across devices (the Alarm Center's list); one device's alarms are under device.detail(id, 'alarms'). */
+  'alarm',
   /** The home page's figures (GET /api/home/statistic). */
   'home',
 ] as const;
@@ -89,6 +91,8 @@ export const SHOWN_IN: Readonly<Record<Entity, readonly Entity[]>> = {
   device: ['smsUser', 'home'],
   smsUser: [],
   smsRecord: [],
+  // the home's unhandled alarms and latest alarms
+  alarm: ['home'],
   home: [],
 };
 

@@ -59,7 +59,7 @@ describe('resolveMenuItem', () => {
   });
 
   it('shows a single visible child as a direct link to the child', () => {
-    const entry = resolveMenuItem(asyncRoutes[5]);
+    const entry = resolveMenuItem(asyncRoutes.find((r) => r.path === '/RoleModule')!);
     expect(entry).toEqual({
       kind: 'link',
       key: '/RoleModule/RoleManagement',
@@ -68,6 +68,12 @@ describe('resolveMenuItem', () => {
       icon: 'role',
       external: false,
     });
+  });
+
+  it('lists the Alarm Center, a top-level page, right after the home page', () => {
+    const menu = buildMenu(asyncRoutes);
+    expect(menu.slice(0, 2).map((e) => e.key)).toEqual(['/dashboard', '/alarms']);
+    expect(menu[1]).toEqual({ kind: 'link', key: '/alarms', path: '/alarms', title: 'route.alarm', icon: 'alarm', external: false });
   });
 
   it('counts only visible children', () => {

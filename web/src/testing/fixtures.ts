@@ -1,4 +1,4 @@
-import type { Device, DeviceParams } from '@/types/api';
+import type { AlarmRecord, Device, DeviceParams } from '@/types/api';
 
 /** A device's parameters as the server answers them; tests override what they are about. */
 export function makeDeviceParams(over: Partial<DeviceParams> = {}): DeviceParams {
@@ -39,6 +39,34 @@ export function makeDevice(over: Partial<Device> = {}): Device {
     confirmed: makeDeviceParams(),
     createdAt: 1795325266737,
     updatedAt: 1795325266737,
+    ...over,
+  };
+}
+
+/** An alarm as `GET /api/alarmLog` lists it: a high gas alarm of makeDevice's device, open, not yet acknowledged. */
+export function makeAlarm(over: Partial<AlarmRecord> = {}): AlarmRecord {
+  return {
+    id: 1,
+    deviceId: 1,
+    deviceName: '文三路 3 号井',
+    imei: '490154203237518',
+    companyId: 5,
+    kind: 'gas',
+    level: 'high',
+    value: 62,
+    peak: 71.25,
+    startedAt: 1795300000000,
+    endedAt: null,
+    durationMs: null,
+    status: 'active',
+    stage: 'new',
+    ackAt: null,
+    ackBy: null,
+    ackAccount: '',
+    handledAt: null,
+    handledBy: null,
+    handledAccount: '',
+    handleNote: '',
     ...over,
   };
 }

@@ -1,5 +1,5 @@
 import { Alert, Form, Modal, type FormInstance, type FormProps, type ModalProps } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface FormDialogProps<T> extends Omit<ModalProps, 'onOk' | 'onCancel' | 'confirmLoading'> {
@@ -69,4 +69,16 @@ export function useEditDialog<T>() {
     edit: (record: T) => setState({ open: true, record }),
     close: () => setState({ open: false, record: null }),
   };
+}
+
+/**
+ * The errors of the server's answer that no field takes (FormDialog's `banner`) and their setter,
+ * emptied at each opening of the dialog.
+ */
+export function useDialogBanner(open: boolean) {
+  const [banner, setBanner] = useState<string[]>([]);
+  useEffect(() => {
+    if (open) setBanner([]);
+  }, [open]);
+  return [banner, setBanner] as const;
 }

@@ -1,5 +1,6 @@
 import {
   ApartmentOutlined,
+  AlertOutlined,
   AppstoreOutlined,
   BankOutlined,
   BellOutlined,
@@ -48,6 +49,7 @@ const ICONS: Record<IconName, ComponentType> = {
   nested: NodeIndexOutlined,
   smsUser: BellOutlined,
   smsSendRecord: MessageOutlined,
+  alarm: AlertOutlined,
 };
 
 /** The sidebar icon of a route. */

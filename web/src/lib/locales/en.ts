@@ -65,6 +65,7 @@ export const baseEn: BaseTranslation = {
     smsUser: 'Notification User Management',
     smsSendRecord: 'SMS Notification Records',
     deviceDetail: 'Device details',
+    alarm: 'Alarm Center',
   },
   auth: {
     forbidden: 'You do not have permission to access this page',

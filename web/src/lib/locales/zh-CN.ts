@@ -70,6 +70,7 @@ export const baseZhCN = {
     smsUser: '通知用户管理',
     smsSendRecord: '短信通知记录',
     deviceDetail: '设备详情',
+    alarm: '报警中心',
   },
   auth: {
     forbidden: '您没有该页面的权限',

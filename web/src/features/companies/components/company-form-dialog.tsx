@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { AccountField, useAccountCheck } from '@/components/form/account-field';
+import { TextField } from '@/components/form/text-field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { applyApiErrors } from '@/lib/form-errors';
 import { useFormRules } from '@/lib/form-rules';
@@ -10,7 +11,7 @@ import { isApiError } from '@/lib/request';
 import { useSuccessThen } from '@/lib/use-success-then';
 import { normalizeCreditCode } from '@/lib/validators';
 import { regionCodes, regionPath } from '@/shared/regions/region';
-import { RegionCascader } from '@/shared/regions/region-cascader';
+import { RegionField } from '@/shared/regions/region-field';
 import type { Company, CompanyInput } from '@/types/api';
 
 import { useCreateCompany } from '../api/create-company';
@@ -163,13 +164,7 @@ export function CompanyFormDialog({ open, company, onClose }: CompanyFormDialogP
       </Divider>
       <Row gutter={16}>
         <Col xs={24} sm={12}>
-          <Form.Item
-            label={label.name}
-            name="name"
-            rules={[rules.filled(label.name), rules.max(100)]}
-          >
-            <Input placeholder={t('companies.namePlaceholder')} maxLength={100} />
-          </Form.Item>
+          <TextField label={label.name} name="name" required max={100} placeholder={t('companies.namePlaceholder')} />
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item
@@ -196,27 +191,13 @@ export function CompanyFormDialog({ open, company, onClose }: CompanyFormDialogP
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item
-            label={label.region}
-            name="region"
-            rules={[{ required: true, type: 'array', min: 1, message: t('validation.select', { field: label.region }) }]}
-          >
-            <RegionCascader />
-          </Form.Item>
+          <RegionField label={label.region} />
         </Col>
         <Col xs={24}>
-          <Form.Item label={t('companies.address')} name="address" rules={[rules.max(200)]}>
-            <Input placeholder={t('companies.addressPlaceholder')} maxLength={200} />
-          </Form.Item>
+          <TextField label={t('companies.address')} name="address" max={200} placeholder={t('companies.addressPlaceholder')} />
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item
-            label={label.contactPerson}
-            name="contactPerson"
-            rules={[rules.filled(label.contactPerson), rules.max(50)]}
-          >
-            <Input maxLength={50} />
-          </Form.Item>
+          <TextField label={label.contactPerson} name="contactPerson" required max={50} />
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item
@@ -243,13 +224,7 @@ export function CompanyFormDialog({ open, company, onClose }: CompanyFormDialogP
               <AccountField name={['admin', 'account']} label={label.adminAccount} check={accountCheck} />
             </Col>
             <Col xs={24} sm={12}>
-              <Form.Item
-                label={label.adminName}
-                name={['admin', 'name']}
-                rules={[rules.filled(label.adminName), rules.max(50)]}
-              >
-                <Input maxLength={50} />
-              </Form.Item>
+              <TextField label={label.adminName} name={['admin', 'name']} required max={50} />
             </Col>
             <Col xs={24} sm={12}>
               <Form.Item label={t('companies.adminPhone')} name={['admin', 'phone']} rules={[rules.phone]}>

@@ -6,11 +6,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 
 import { deviceDetailPath } from '@/config/paths';
 import { changeLanguage } from '@/lib/i18n';
+import { makeAlarm } from '@/testing/fixtures';
 import { server } from '@/testing/server';
 import { makeUser, ok, renderApp, resetStores, signInAs, useBaseHandlers } from '@/testing/test-utils';
 import type { HomeStatistic } from '@/types/api';
 
-import { DEVICE_PARTS_HIDDEN } from '../testing/statistic';
+import { DEVICE_COUNTS, DEVICE_PARTS_HIDDEN } from '../testing/statistic';
 
 // echarts needs a canvas, which jsdom lacks: the charts are replaced by what they would draw.
 vi.mock('./lazy-charts', () => ({
@@ -31,15 +32,7 @@ const day = (ago: number) => dayjs(now).startOf('day').subtract(ago, 'day').valu
 function statistic(over: Partial<HomeStatistic> = {}): HomeStatistic {
   return {
     companies: null,
-    devices: 12,
-    online: 9,
-    offline: 3,
-    alarming: 1,
-    faulty: 0,
-    lowBattery: 2,
-    readingsToday: 123456,
-    alarmsToday: 4,
-    unhandledAlarms: 5,
+    ...DEVICE_COUNTS,
     activeAlarms: 0,
     topDevices: [],
     today: '2026-11-25',
@@ -54,29 +47,16 @@ function statistic(over: Partial<HomeStatistic> = {}): HomeStatistic {
     ],
     byProvince: [{ key: '330000', name: '浙江省', count: 12 }],
     latestAlarms: [
-      {
+      makeAlarm({
         id: 88,
         deviceId: 17,
         deviceName: '文三路阀门井 01',
         imei: '860000010000015',
         companyId: 3,
-        kind: 'gas',
-        level: 'high',
         value: 61.46,
         peak: 70,
         startedAt: now - 60_000,
-        endedAt: null,
-        durationMs: null,
-        status: 'active',
-        stage: 'new',
-        ackAt: null,
-        ackBy: null,
-        ackAccount: '',
-        handledAt: null,
-        handledBy: null,
-        handledAccount: '',
-        handleNote: '',
-      },
+      }),
     ],
     generatedAt: now,
     ...over,

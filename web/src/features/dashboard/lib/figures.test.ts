@@ -2,21 +2,13 @@ import { describe, expect, it } from 'vitest';
 
 import type { HomeStatistic } from '@/types/api';
 
-import { DEVICE_PARTS_HIDDEN } from '../testing/statistic';
+import { DEVICE_COUNTS, DEVICE_PARTS_HIDDEN } from '../testing/statistic';
 
 import { alarmLabelKey, alarmValueText, formatCount, homeFigures } from './figures';
 
 const full: HomeStatistic = {
   companies: 3,
-  devices: 12,
-  online: 9,
-  offline: 3,
-  alarming: 1,
-  faulty: 0,
-  lowBattery: 2,
-  readingsToday: 123456,
-  alarmsToday: 4,
-  unhandledAlarms: 5,
+  ...DEVICE_COUNTS,
   activeAlarms: 0,
   topDevices: [],
   today: '2026-11-25',

@@ -19,7 +19,7 @@ export function useAckAlarm(deviceId: number, config?: MutationConfig<AlarmRecor
   return useMutation({
     ...config,
     mutationFn: ackAlarm,
-    // the device's alarms, and the home page's unhandled alarms
-    onSettled: () => invalidateKeys(queryClient, deviceDetailKeys.alarms(deviceId), queryKeys.home.all()),
+    // the device's alarms, the Alarm Center's lists, and the home page's unhandled alarms
+    onSettled: () => invalidateKeys(queryClient, deviceDetailKeys.alarms(deviceId), queryKeys.alarm.all(), queryKeys.home.all()),
   });
 }

@@ -26,7 +26,7 @@ export function useHandleAlarm(deviceId: number, config?: MutationConfig<AlarmRe
   return useMutation({
     ...config,
     mutationFn: handleAlarm,
-    // the device's alarms, and the home page's unhandled alarms
-    onSettled: () => invalidateKeys(queryClient, deviceDetailKeys.alarms(deviceId), queryKeys.home.all()),
+    // the device's alarms, the Alarm Center's lists, and the home page's unhandled alarms
+    onSettled: () => invalidateKeys(queryClient, deviceDetailKeys.alarms(deviceId), queryKeys.alarm.all(), queryKeys.home.all()),
   });
 }

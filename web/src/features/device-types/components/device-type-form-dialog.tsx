@@ -1,8 +1,9 @@
-import { Col, Divider, Form, Input, InputNumber, Row, Select, type FormRule } from 'antd';
-import { useEffect, useId, useState } from 'react';
+import { Col, Divider, Form, InputNumber, Row, Select, type FormRule } from 'antd';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { FormDialog } from '@/components/ui/form-dialog';
+import { TextField } from '@/components/form/text-field';
+import { FormDialog, useDialogBanner } from '@/components/ui/form-dialog';
 import { applyApiErrors } from '@/lib/form-errors';
 import { useFormRules } from '@/lib/form-rules';
 import { isApiError } from '@/lib/request';
@@ -65,7 +66,7 @@ export function DeviceTypeFormDialog({ open, deviceType, onClose }: DeviceTypeFo
   const { t } = useTranslation();
   const rules = useFormRules();
   const [form] = Form.useForm<DeviceTypeFormValues>();
-  const [banner, setBanner] = useState<string[]>([]);
+  const [banner, setBanner] = useDialogBanner(open);
   const descriptionLabelId = `${useId()}-description-label`;
   const creating = deviceType === null;
   const unit = Form.useWatch('unit', form);
@@ -73,10 +74,6 @@ export function DeviceTypeFormDialog({ open, deviceType, onClose }: DeviceTypeFo
   const createType = useCreateDeviceType(useSuccessThen('deviceType.created', onClose));
   const updateType = useUpdateDeviceType(useSuccessThen('deviceType.updated', onClose));
   const busy = createType.isPending || updateType.isPending;
-
-  useEffect(() => {
-    if (open) setBanner([]);
-  }, [open]);
 
   const showError = (error: unknown) => {
     if (isApiError(error) && error.status === 409) {
@@ -155,32 +152,16 @@ export function DeviceTypeFormDialog({ open, deviceType, onClose }: DeviceTypeFo
       </Divider>
       <Row gutter={16}>
         <Col xs={24} sm={12}>
-          <Form.Item
-            label={label.name}
-            name="name"
-            rules={[rules.filled(label.name), rules.max(50)]}
-          >
-            <Input maxLength={50} placeholder={t('deviceType.namePlaceholder')} />
-          </Form.Item>
+          <TextField label={label.name} name="name" required max={50} placeholder={t('deviceType.namePlaceholder')} />
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item
-            label={label.model}
-            name="model"
-            rules={[rules.filled(label.model), rules.max(50)]}
-          >
-            <Input maxLength={50} placeholder={t('deviceType.modelPlaceholder')} />
-          </Form.Item>
+          <TextField label={label.model} name="model" required max={50} placeholder={t('deviceType.modelPlaceholder')} />
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item label={t('deviceType.manufacturer')} name="manufacturer" rules={[rules.max(100)]}>
-            <Input maxLength={100} placeholder={t('deviceType.manufacturerPlaceholder')} />
-          </Form.Item>
+          <TextField label={t('deviceType.manufacturer')} name="manufacturer" max={100} placeholder={t('deviceType.manufacturerPlaceholder')} />
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item label={t('deviceType.gas')} name="gas" rules={[rules.max(20)]}>
-            <Input maxLength={20} placeholder="CH4" />
-          </Form.Item>
+          <TextField label={t('deviceType.gas')} name="gas" max={20} placeholder="CH4" />
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item label={label.unit} name="unit" rules={[rules.chosen(label.unit)]}>

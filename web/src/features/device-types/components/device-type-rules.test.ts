@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { DeviceType } from '../types';
+import { makeDeviceType } from '../testing/fixtures';
 
 import {
   formatRangeBound,
@@ -86,25 +86,7 @@ describe('intervals: 1 to 1440 minutes, heartbeat >= report', () => {
 });
 
 describe('form values <-> the API body', () => {
-  const type: DeviceType = {
-    id: 3,
-    name: '红外甲烷探测器',
-    model: 'GT-100',
-    manufacturer: '杭州传感',
-    gas: 'CH4',
-    unit: '%LEL',
-    rangeMin: 0,
-    rangeMax: 100,
-    lowThreshold: 12.5,
-    highThreshold: 25,
-    reportInterval: 5,
-    heartbeatInterval: 60,
-    communication: 'NB-IoT',
-    description: '<p>说明</p>',
-    deviceCount: 0,
-    createdAt: 1,
-    updatedAt: 2,
-  };
+  const type = makeDeviceType({ id: 3, manufacturer: '杭州传感', description: '<p>说明</p>', createdAt: 1, updatedAt: 2 });
   it('round-trips a type', () => {
     const { id: _id, createdAt: _c, updatedAt: _u, deviceCount: _n, ...body } = type;
     expect(toDeviceTypeInput(toFormValues(type))).toEqual(body);

@@ -8,30 +8,15 @@ import { server } from '@/testing/server';
 import { findDialog, makeUser, ok, renderApp, signInAs, useBaseHandlers } from '@/testing/test-utils';
 import type { PermissionCode } from '@/types/api';
 
-import type { DeviceType, DeviceTypeInput } from '../types';
+import { makeDeviceType } from '../testing/fixtures';
+import type { DeviceTypeInput } from '../types';
 
 const PATH = '/DeviceTypeModule/DeviceTypeManagement';
 
-const gt100: DeviceType = {
-  id: 4,
-  name: '红外甲烷探测器',
-  model: 'GT-100',
-  manufacturer: '杭州传感科技',
-  gas: 'CH4',
-  unit: '%LEL',
-  rangeMin: 0,
-  rangeMax: 100,
-  lowThreshold: 12.5,
-  highThreshold: 25,
-  reportInterval: 5,
-  heartbeatInterval: 60,
-  communication: 'NB-IoT',
+const gt100 = makeDeviceType({
   // Whatever the description holds, the table shows its text only.
   description: '<p>安装于<strong>厨房</strong><img src="x" onerror="window.__pwned = true"></p>',
-  deviceCount: 0,
-  createdAt: 1795325266737,
-  updatedAt: 1795325266737,
-};
+});
 
 const ALL: PermissionCode[] = [
   'DeviceTypeManagement',

@@ -1,8 +1,6 @@
-import { request } from '@/lib/request';
-
 import type { ImportResult } from '../types';
 
-import { uploadPercent, type UploadProgress } from './import-devices';
+import { postImport, type UploadProgress } from './import-devices';
 
 /**
  * POST /api/device/param/import (DeviceManagement:param), multipart: each row changes the parameters
@@ -11,11 +9,5 @@ import { uploadPercent, type UploadProgress } from './import-devices';
 export function importDeviceParams(file: File, onProgress?: UploadProgress): Promise<ImportResult> {
   const form = new FormData();
   form.append('file', file);
-  return request<ImportResult>({
-    url: '/device/param/import',
-    method: 'POST',
-    data: form,
-    silent: true,
-    onUploadProgress: onProgress ? (event) => onProgress(uploadPercent(event.loaded, event.total)) : undefined,
-  });
+  return postImport('/device/param/import', form, onProgress);
 }

@@ -22,8 +22,13 @@ export function importDevices(file: File, mode: ImportMode, onProgress?: UploadP
   const form = new FormData();
   form.append('file', file);
   form.append('mode', mode);
+  return postImport('/device/import', form, onProgress);
+}
+
+/** POSTs an import's multipart form, silently (the dialog shows the answer), reporting the upload's progress. */
+export function postImport(url: string, form: FormData, onProgress?: UploadProgress): Promise<ImportResult> {
   return request<ImportResult>({
-    url: '/device/import',
+    url,
     method: 'POST',
     data: form,
     silent: true,

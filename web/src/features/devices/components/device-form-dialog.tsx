@@ -1,16 +1,17 @@
 import { Col, DatePicker, Form, Input, InputNumber, Row, Select, type FormRule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { FormDialog } from '@/components/ui/form-dialog';
+import { TextField } from '@/components/form/text-field';
+import { FormDialog, useDialogBanner } from '@/components/ui/form-dialog';
 import { useIsPlatform } from '@/lib/auth-store';
 import { applyApiErrors } from '@/lib/form-errors';
 import { checkRule, useFormRules } from '@/lib/form-rules';
 import { useSuccessThen } from '@/lib/use-success-then';
+import { CompanySelect } from '@/shared/companies/company-select';
 import { useCompanyOptions } from '@/shared/companies/get-company-options';
 import { regionCodes, regionPath } from '@/shared/regions/region';
-import { RegionCascader } from '@/shared/regions/region-cascader';
+import { RegionField } from '@/shared/regions/region-field';
 import type { Device } from '@/types/api';
 
 import { useCreateDevice } from '../api/create-device';
@@ -64,7 +65,7 @@ export function DeviceFormDialog({ open, device, onClose, onCreated }: DeviceFor
   const { t } = useTranslation();
   const rules = useFormRules();
   const [form] = Form.useForm<DeviceFormValues>();
-  const [banner, setBanner] = useState<string[]>([]);
+  const [banner, setBanner] = useDialogBanner(open);
   const isPlatform = useIsPlatform();
   const creating = device === null;
   const companies = useCompanyOptions(open && isPlatform);
@@ -75,10 +76,6 @@ export function DeviceFormDialog({ open, device, onClose, onCreated }: DeviceFor
   const created = useSuccessThen('device.created', onClose);
   const updateDevice = useUpdateDevice(useSuccessThen('device.updated', onClose));
   const busy = createDevice.isPending || updateDevice.isPending;
-
-  useEffect(() => {
-    if (open) setBanner([]);
-  }, [open]);
 
   const initialValues: Partial<DeviceFormValues> = device
     ? {
@@ -161,13 +158,7 @@ export function DeviceFormDialog({ open, device, onClose, onCreated }: DeviceFor
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item
-            label={t('device.name')}
-            name="name"
-            rules={[rules.filled(t('device.name')), rules.max(50)]}
-          >
-            <Input placeholder={t('device.namePlaceholder')} maxLength={50} />
-          </Form.Item>
+          <TextField label={t('device.name')} name="name" required max={50} placeholder={t('device.namePlaceholder')} />
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item
@@ -190,28 +181,18 @@ export function DeviceFormDialog({ open, device, onClose, onCreated }: DeviceFor
               name="companyId"
               rules={[rules.chosen(t('device.company'))]}
             >
-              <Select
-                showSearch={{ optionFilterProp: 'label' }}
+              <CompanySelect
+                companies={companies}
                 placeholder={t('device.companyPlaceholder')}
-                loading={companies.isPending}
-                options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
               />
             </Form.Item>
           </Col>
         )}
         <Col xs={24} sm={12}>
-          <Form.Item
-            label={t('device.region')}
-            name="region"
-            rules={[{ required: true, type: 'array', min: 1, message: t('validation.select', { field: t('device.region') }) }]}
-          >
-            <RegionCascader />
-          </Form.Item>
+          <RegionField label={t('device.region')} />
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item label={t('device.address')} name="address" rules={[rules.max(200)]}>
-            <Input placeholder={t('device.addressPlaceholder')} maxLength={200} />
-          </Form.Item>
+          <TextField label={t('device.address')} name="address" max={200} placeholder={t('device.addressPlaceholder')} />
         </Col>
         <Col xs={12} sm={6}>
           <Form.Item label={t('device.latitude')} name="latitude" rules={[rangeRule(-90, 90, t('device.latitudeRange'))]}>

@@ -16,6 +16,7 @@ import { asList, knownList, positiveInt, zeroOne } from '@/lib/filter-values';
 import { formatDateTime, signalLabelKey } from '@/lib/format';
 import { useTableQuery } from '@/lib/use-table-query';
 import { ALARM_STATES, AlarmStateTag } from '@/shared/alarms/alarm-state-tag';
+import { CompanyFilter } from '@/shared/companies/company-select';
 import { useCompanyOptions } from '@/shared/companies/get-company-options';
 import { regionCodes } from '@/shared/regions/region';
 import { RegionCascader } from '@/shared/regions/region-cascader';
@@ -314,16 +315,7 @@ export function DevicesList() {
             />
           </Form.Item>
           {isPlatform && (
-            <Form.Item name="companyId" label={t('device.company')}>
-              <Select
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                placeholder={t('device.companyPlaceholder')}
-                style={{ width: 200 }}
-                loading={companies.isPending}
-                options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-              />
-            </Form.Item>
+            <CompanyFilter companies={companies} label={t('device.company')} placeholder={t('device.companyPlaceholder')} />
           )}
           <Form.Item name="region" label={t('device.region')}>
             <RegionCascader style={{ width: 220 }} />

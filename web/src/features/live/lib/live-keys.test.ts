@@ -14,6 +14,8 @@ describe('liveQueryKeys', () => {
     // the keys the home page, the device list and the device detail page use (all built by lib/query-keys.ts)
     expect(keys.some((k) => matches(k, queryKeys.home.one('statistic')))).toBe(true);
     expect(keys.some((k) => matches(k, queryKeys.device.list({ page: 2, pageSize: 20 })))).toBe(true);
+    // the Alarm Center's list
+    expect(keys.some((k) => matches(k, queryKeys.alarm.list({ stage: ['new'], page: 1 })))).toBe(true);
     for (const id of [17, 18]) {
       expect(keys.some((k) => matches(k, queryKeys.device.detail(id, 'device')))).toBe(true);
       expect(keys.some((k) => matches(k, queryKeys.device.detail(id, 'alarms', { page: 1 })))).toBe(true);
@@ -22,6 +24,6 @@ describe('liveQueryKeys', () => {
     // the choices of devices in forms, and other entities, are left alone
     expect(keys.some((k) => matches(k, queryKeys.device.options('own', '')))).toBe(false);
     expect(keys.some((k) => matches(k, queryKeys.deviceType.options()))).toBe(false);
-    expect(keys).toHaveLength(4);
+    expect(keys).toHaveLength(5);
   });
 });

@@ -10,6 +10,7 @@ import { Permission } from '@/lib/authorization';
 import { asList, dayRange, knownList, positiveInt } from '@/lib/filter-values';
 import { buildDayRange, formatDateTime } from '@/lib/format';
 import { useTableQuery } from '@/lib/use-table-query';
+import { CompanyFilter } from '@/shared/companies/company-select';
 import { useCompanyOptions } from '@/shared/companies/get-company-options';
 
 import { exportSmsRecords } from '../api/export-sms-records';
@@ -229,16 +230,7 @@ export function SmsRecordsList() {
             <Input placeholder={t('smsRecord.phonePlaceholder')} allowClear style={{ width: 150 }} />
           </Form.Item>
           {isPlatform && (
-            <Form.Item name="companyId" label={t('smsRecord.company')}>
-              <Select
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                placeholder={t('smsRecord.companyPlaceholder')}
-                style={{ width: 200 }}
-                loading={companies.isPending}
-                options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-              />
-            </Form.Item>
+            <CompanyFilter companies={companies} label={t('smsRecord.company')} placeholder={t('smsRecord.companyPlaceholder')} />
           )}
           <Form.Item name="status" label={t('smsRecord.status')}>
             <Select

@@ -1,15 +1,16 @@
 import { Checkbox, Col, Form, Input, Radio, Row, Select, Space, Switch, TimePicker, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { FormDialog } from '@/components/ui/form-dialog';
+import { TextField } from '@/components/form/text-field';
+import { FormDialog, useDialogBanner } from '@/components/ui/form-dialog';
 import { useIsPlatform } from '@/lib/auth-store';
 import { applyApiErrors } from '@/lib/form-errors';
 import { checkRule, useFormRules } from '@/lib/form-rules';
 import { currentLanguage } from '@/lib/i18n';
 import { useSuccessThen } from '@/lib/use-success-then';
 import { isValidMobile } from '@/lib/validators';
+import { CompanySelect } from '@/shared/companies/company-select';
 import { useCompanyOptions } from '@/shared/companies/get-company-options';
 
 import { useCreateSmsUser } from '../api/create-sms-user';
@@ -59,7 +60,7 @@ export function SmsUserFormDialog({ open, user, onClose }: SmsUserFormDialogProp
   const { t } = useTranslation();
   const rules = useFormRules();
   const [form] = Form.useForm<SmsUserFormValues>();
-  const [banner, setBanner] = useState<string[]>([]);
+  const [banner, setBanner] = useDialogBanner(open);
   const isPlatform = useIsPlatform();
   const creating = user === null;
   const companies = useCompanyOptions(open && isPlatform);
@@ -70,10 +71,6 @@ export function SmsUserFormDialog({ open, user, onClose }: SmsUserFormDialogProp
   const createUser = useCreateSmsUser(useSuccessThen('smsUser.created', onClose));
   const updateUser = useUpdateSmsUser(useSuccessThen('smsUser.updated', onClose));
   const busy = createUser.isPending || updateUser.isPending;
-
-  useEffect(() => {
-    if (open) setBanner([]);
-  }, [open]);
 
   const showError = (error: unknown) => setBanner(applyApiErrors(form, error, FORM_FIELDS));
 
@@ -104,13 +101,7 @@ export function SmsUserFormDialog({ open, user, onClose }: SmsUserFormDialogProp
     >
       <Row gutter={16}>
         <Col xs={24} sm={12}>
-          <Form.Item
-            label={label.name}
-            name="name"
-            rules={[rules.filled(label.name), rules.max(50)]}
-          >
-            <Input maxLength={50} placeholder={t('smsUser.namePlaceholder')} />
-          </Form.Item>
+          <TextField label={label.name} name="name" required max={50} placeholder={t('smsUser.namePlaceholder')} />
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item
@@ -127,11 +118,9 @@ export function SmsUserFormDialog({ open, user, onClose }: SmsUserFormDialogProp
         {isPlatform && (
           <Col xs={24} sm={12}>
             <Form.Item label={t('smsUser.company')} name="companyId" rules={[{ required: true, message: t('smsUser.companyRequired') }]}>
-              <Select<number>
-                showSearch={{ optionFilterProp: 'label' }}
-                loading={companies.isPending}
+              <CompanySelect<number>
+                companies={companies}
                 placeholder={t('smsUser.companyPlaceholder')}
-                options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
                 // Devices belong to one company: another company's choice starts empty.
                 onChange={() => form.setFieldValue('deviceIds', [])}
               />

@@ -1,37 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import type { SmsUser } from '../types';
+import { makeSmsUser } from '../testing/fixtures';
 
 import { indexRegions, quietHours, quietProblem, receivedKinds, regionName, scopeSummary, toFormValues, toInput } from './sms-user-rules';
-
-function smsUser(over: Partial<SmsUser> = {}): SmsUser {
-  return {
-    id: 7,
-    companyId: 5,
-    companyName: '杭州燃气',
-    name: '张三',
-    phone: '13800138000',
-    alarmKinds: ['gas', 'offline'],
-    gasMinLevel: 'high',
-    scope: 'devices',
-    deviceIds: [3, 4],
-    devices: [
-      { id: 3, name: '一号探头', imei: '860000000000001' },
-      { id: 4, name: '二号探头', imei: '860000000000002' },
-    ],
-    regionCodes: [],
-    quietStart: '22:00',
-    quietEnd: '07:00',
-    notifyOnEnd: true,
-    escalationLevel: 2,
-    language: 'en',
-    status: 1,
-    remark: '夜班',
-    createdAt: 1,
-    updatedAt: 1,
-    ...over,
-  };
-}
 
 const tree = [
   {
@@ -71,10 +42,10 @@ describe('scope summary', () => {
   });
 
   it('all devices, chosen devices (first two and how many more), chosen regions', () => {
-    expect(scopeSummary(smsUser({ scope: 'all' }), label)).toEqual({ scope: 'all', count: 0, names: [], more: 0 });
-    const three = smsUser({ devices: [...smsUser().devices!, { id: 9, name: '', imei: '860000000000009' }] });
+    expect(scopeSummary(makeSmsUser({ scope: 'all' }), label)).toEqual({ scope: 'all', count: 0, names: [], more: 0 });
+    const three = makeSmsUser({ devices: [...makeSmsUser().devices!, { id: 9, name: '', imei: '860000000000009' }] });
     expect(scopeSummary(three, label)).toEqual({ scope: 'devices', count: 3, names: ['一号探头', '二号探头'], more: 1 });
-    expect(scopeSummary(smsUser({ scope: 'regions', regionCodes: ['330100', '110000'] }), label)).toEqual({
+    expect(scopeSummary(makeSmsUser({ scope: 'regions', regionCodes: ['330100', '110000'] }), label)).toEqual({
       scope: 'regions',
       count: 2,
       names: ['浙江省 杭州市', '北京市'],
@@ -97,7 +68,7 @@ describe('form and API', () => {
   });
 
   it('round-trips a user, sending the device list only with its scope and the company only for platform users', () => {
-    const values = toFormValues(smsUser());
+    const values = toFormValues(makeSmsUser());
     expect(values).toMatchObject({ deviceIds: [3, 4], quietStart: '22:00', quietEnd: '07:00', escalationLevel: 2, language: 'en' });
     const platform = toInput({ ...values, name: ' 张三 ', phone: ' 13800138000 ' }, true);
     expect(platform).toEqual({

@@ -9,6 +9,7 @@ import { server } from '@/testing/server';
 import { findDialog, makeUser, ok, renderApp, signInAs, useBaseHandlers } from '@/testing/test-utils';
 import type { PermissionCode } from '@/types/api';
 
+import { makeSmsUser } from '../testing/fixtures';
 import type { DeviceOption, SmsUser } from '../types';
 
 const PATH = '/SmsUserModule/SmsUserManagement';
@@ -21,33 +22,16 @@ const CODES: PermissionCode[] = [
 ];
 
 function smsUser(over: Partial<SmsUser>): SmsUser {
-  return {
-    id: 7,
-    companyId: 5,
+  return makeSmsUser({
     companyName: '杭州燃气检测有限公司',
-    name: '张三',
-    phone: '13800138000',
-    alarmKinds: ['gas', 'offline'],
-    gasMinLevel: 'high',
-    scope: 'devices',
     deviceIds: [3, 4, 9],
-    devices: [
-      { id: 3, name: '一号探头', imei: '860000000000001' },
-      { id: 4, name: '二号探头', imei: '860000000000002' },
-      { id: 9, name: '三号探头', imei: '860000000000009' },
-    ],
-    regionCodes: [],
-    quietStart: '22:00',
-    quietEnd: '07:00',
-    notifyOnEnd: true,
-    escalationLevel: 2,
+    devices: [...makeSmsUser().devices, { id: 9, name: '三号探头', imei: '860000000000009' }],
     language: 'zh-CN',
-    status: 1,
     remark: '',
     createdAt: 1795325266737,
     updatedAt: 1795325266737,
     ...over,
-  };
+  });
 }
 
 const zhang = smsUser({});

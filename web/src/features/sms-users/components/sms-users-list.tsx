@@ -12,6 +12,7 @@ import { paths } from '@/config/paths';
 import { useIsPlatform } from '@/lib/auth-store';
 import { asList, positiveInt, zeroOne } from '@/lib/filter-values';
 import { useTableQuery } from '@/lib/use-table-query';
+import { CompanyFilter } from '@/shared/companies/company-select';
 import { useCompanyOptions } from '@/shared/companies/get-company-options';
 import { regionTreeQueryOptions } from '@/shared/regions/get-region-tree';
 
@@ -213,16 +214,7 @@ export function SmsUsersList() {
             <Input placeholder={t('smsUser.phoneFilterPlaceholder')} allowClear style={{ width: 150 }} />
           </Form.Item>
           {isPlatform && (
-            <Form.Item name="companyId" label={t('smsUser.company')}>
-              <Select
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                placeholder={t('smsUser.companyPlaceholder')}
-                style={{ width: 200 }}
-                loading={companies.isPending}
-                options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-              />
-            </Form.Item>
+            <CompanyFilter companies={companies} label={t('smsUser.company')} placeholder={t('smsUser.companyPlaceholder')} />
           )}
           <Form.Item name="escalationLevel" label={t('smsUser.escalationLevel')}>
             <Select

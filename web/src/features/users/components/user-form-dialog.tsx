@@ -1,8 +1,9 @@
-import { Col, Form, Input, Row, Select } from 'antd';
+import { Col, Form, Input, Row } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { AccountField, useAccountCheck } from '@/components/form/account-field';
+import { TextField } from '@/components/form/text-field';
 import { usePermissions } from '@/components/permission-tree/get-permissions';
 import { PermissionTree } from '@/components/permission-tree/permission-tree';
 import { platformOnlyCodes } from '@/components/permission-tree/permission-tree-utils';
@@ -12,6 +13,7 @@ import { applyApiErrors } from '@/lib/form-errors';
 import { useFormRules } from '@/lib/form-rules';
 import { isApiError } from '@/lib/request';
 import { useSuccessThen } from '@/lib/use-success-then';
+import { CompanySelect } from '@/shared/companies/company-select';
 import { useCompanyOptions } from '@/shared/companies/get-company-options';
 import type { ManagedUser, PermissionCode } from '@/types/api';
 
@@ -151,13 +153,7 @@ export function UserFormDialog({ open, user, onClose }: UserFormDialogProps) {
           </>
         )}
         <Col xs={24} sm={creating ? 12 : 24}>
-          <Form.Item
-            label={label.name}
-            name="name"
-            rules={[rules.filled(label.name), rules.max(50)]}
-          >
-            <Input maxLength={50} />
-          </Form.Item>
+          <TextField label={label.name} name="name" required max={50} />
         </Col>
         <Col xs={24} sm={creating ? 12 : 24}>
           <Form.Item label={t('users.phone')} name="phone" rules={[rules.phone]}>
@@ -172,12 +168,10 @@ export function UserFormDialog({ open, user, onClose }: UserFormDialogProps) {
         {creating && meIsPlatform && (
           <Col xs={24} sm={12}>
             <Form.Item label={t('users.company')} name="companyId" extra={t('users.companyHint')}>
-              <Select<number | null>
+              <CompanySelect<number | null>
+                companies={companies}
                 allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                loading={companies.isPending}
                 placeholder={t('users.platformUser')}
-                options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
                 onChange={(value) => onCompanyChange(value ?? null)}
                 onClear={() => form.setFieldValue('companyId', null)}
               />

@@ -12,6 +12,7 @@ import { Permission, usePermission } from '@/lib/authorization';
 import { asList, positiveInt, zeroOne } from '@/lib/filter-values';
 import { formatDateTime } from '@/lib/format';
 import { useTableQuery } from '@/lib/use-table-query';
+import { CompanyFilter } from '@/shared/companies/company-select';
 import { useCompanyOptions } from '@/shared/companies/get-company-options';
 import type { ManagedUser, UserListQuery } from '@/types/api';
 
@@ -226,16 +227,7 @@ export function UsersList() {
             <Input placeholder={t('users.phonePlaceholder')} allowClear style={{ width: 150 }} />
           </Form.Item>
           {isPlatform && (
-            <Form.Item name="companyId" label={t('users.company')}>
-              <Select
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                placeholder={t('users.companyPlaceholder')}
-                style={{ width: 200 }}
-                loading={companies.isPending}
-                options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-              />
-            </Form.Item>
+            <CompanyFilter companies={companies} label={t('users.company')} placeholder={t('users.companyPlaceholder')} />
           )}
           {canListRoles && (
             <Form.Item name="roleId" label={t('users.role')}>

@@ -1,14 +1,2 @@
-import { formatMethane, formatVoltage } from '@/lib/format';
-
-import type { AlarmRecord } from '../../types';
-
-/**
- * An alarm's value as its kind measures it: methane in %LEL for gas, the battery in volts for low
- * battery; fault and offline carry no value ('').
- */
-export function formatAlarmValue(kind: AlarmRecord['kind'], value: number | null | undefined): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '';
-  if (kind === 'gas') return `${formatMethane(value)} %LEL`;
-  if (kind === 'lowBattery') return `${formatVoltage(value)} V`;
-  return '';
-}
+/** The alarm's value as its kind measures it (shared with the Alarm Center: src/shared/alarms). */
+export { formatAlarmValue } from '@/shared/alarms/alarm-format';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import { deviceDetailPath, paths } from '@/config/paths';
 import { queryClient } from '@/lib/react-query';
-import { makeDevice, makeDeviceParams } from '@/testing/fixtures';
+import { makeAlarm, makeDevice, makeDeviceParams } from '@/testing/fixtures';
 import { setupPageTests } from '@/testing/page-tests';
 import { server } from '@/testing/server';
 import { findDialog, makeUser, ok, renderApp, signInAs, useBaseHandlers } from '@/testing/test-utils';
@@ -30,32 +30,7 @@ const device = (over: Partial<Device> = {}): Device =>
     ...over,
   });
 
-function alarm(over: Partial<AlarmRecord> = {}): AlarmRecord {
-  return {
-    id: 31,
-    deviceId: 7,
-    deviceName: '西湖 1 号井',
-    imei: '490154203237518',
-    companyId: 5,
-    kind: 'gas',
-    level: 'high',
-    value: 62,
-    peak: 71.25,
-    startedAt: 1795300000000,
-    endedAt: null,
-    durationMs: null,
-    status: 'active',
-    stage: 'new',
-    ackAt: null,
-    ackBy: null,
-    ackAccount: '',
-    handledAt: null,
-    handledBy: null,
-    handledAccount: '',
-    handleNote: '',
-    ...over,
-  };
-}
+const alarm = (over: Partial<AlarmRecord> = {}): AlarmRecord => makeAlarm({ id: 31, deviceId: 7, deviceName: '西湖 1 号井', ...over });
 
 const page = <T,>(list: T[]) => ok({ list, total: list.length, page: 1, pageSize: 20 });
 
