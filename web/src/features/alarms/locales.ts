@@ -73,12 +73,6 @@ export const alarmZhCN = {
   bulkTitle: '确认所选的 {{count}} 条报警？',
   bulkDone: '已确认 {{acknowledged}} 条，跳过 {{skipped}} 条',
   bulkDoneSkipped: '已确认 {{acknowledged}} 条，跳过 {{skipped}} 条（已被他人确认，或您无权查看）',
-  handleTitle: '处理报警',
-  handleFor: '{{device}}（IMEI {{imei}}）',
-  noteLabel: '处理说明',
-  notePlaceholder: '请填写现场处置情况，例如：已关阀通风，复测正常',
-  noteRequired: '请填写处理说明',
-  noteTooLong: '处理说明不能超过 1000 个字符',
   handleDone: '已处理',
 } as const;
 
@@ -154,11 +148,5 @@ export const alarmEn: Widen<typeof alarmZhCN> = {
   bulkTitle: 'Acknowledge the {{count}} selected alarms?',
   bulkDone: 'Acknowledged {{acknowledged}}, skipped {{skipped}}',
   bulkDoneSkipped: 'Acknowledged {{acknowledged}}, skipped {{skipped}} (already acknowledged, or not visible to you)',
-  handleTitle: 'Handle alarm',
-  handleFor: '{{device}} (IMEI {{imei}})',
-  noteLabel: 'Handling note',
-  notePlaceholder: 'What was done on site, e.g. valve closed, area ventilated, re-measured normal',
-  noteRequired: 'Enter a handling note',
-  noteTooLong: 'The note may have at most 1000 characters',
   handleDone: 'Handled',
 };

@@ -48,6 +48,14 @@ export const baseEn: BaseTranslation = {
     offline: 'Offline',
     lowBattery: 'Low battery',
   },
+  alarmHandle: {
+    title: 'Handle the alarm',
+    device: '{{device}} (IMEI {{imei}})',
+    noteLabel: 'Note',
+    notePlaceholder: 'What was found and done on site, e.g. valve closed, area ventilated, re-measured normal',
+    noteRequired: 'A note is required',
+    noteTooLong: 'The note must be at most 1000 characters',
+  },
   request: {
     networkError: 'Network error, please try again later',
     sessionExpired: 'Your session has expired, please sign in again',

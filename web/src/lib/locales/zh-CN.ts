@@ -53,6 +53,15 @@ export const baseZhCN = {
     offline: '离线',
     lowBattery: '电量低',
   },
+  /** Handling an alarm (shared/alarms/alarm-handle-dialog.tsx): the device page and the Alarm Center. */
+  alarmHandle: {
+    title: '处理报警',
+    device: '{{device}}（IMEI {{imei}}）',
+    noteLabel: '处理说明',
+    notePlaceholder: '请填写现场处置情况，例如：已关阀通风，复测正常',
+    noteRequired: '请填写处理说明',
+    noteTooLong: '处理说明不能超过 1000 个字符',
+  },
   request: {
     networkError: '网络错误，请稍后重试',
     sessionExpired: '登录失效，请重新登录',

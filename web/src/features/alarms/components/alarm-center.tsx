@@ -17,6 +17,7 @@ import { useNow } from '@/lib/use-now';
 import { useTableQuery } from '@/lib/use-table-query';
 import { alarmStateOf, formatAlarmValue } from '@/shared/alarms/alarm-format';
 import { AlarmStateTag } from '@/shared/alarms/alarm-state-tag';
+import { StepBy } from '@/shared/alarms/step-by';
 import { useCompanyOptions } from '@/shared/companies/get-company-options';
 import { regionCodes } from '@/shared/regions/region';
 import { RegionCascader } from '@/shared/regions/region-cascader';
@@ -59,17 +60,6 @@ interface FilterFormValues {
   companyId?: number;
   region?: string[];
   imei?: string;
-}
-
-function ByAt({ account, at }: { account: string; at: number | null }) {
-  const { t } = useTranslation();
-  if (at === null) return <>{t('common.empty')}</>;
-  return (
-    <div>
-      <div>{account || t('common.empty')}</div>
-      <div className="secondary-text">{formatDateTime(at)}</div>
-    </div>
-  );
 }
 
 function AckButton({ alarm }: { alarm: Alarm }) {
@@ -255,7 +245,7 @@ export function AlarmCenter() {
       title: t('alarm.acknowledgedBy'),
       key: 'ack',
       width: 170,
-      render: (_, a) => <ByAt account={a.ackAccount} at={a.ackAt} />,
+      render: (_, a) => <StepBy account={a.ackAccount} at={a.ackAt} />,
     },
     {
       title: t('alarm.handledBy'),
@@ -263,7 +253,7 @@ export function AlarmCenter() {
       width: 220,
       render: (_, a) => (
         <div>
-          <ByAt account={a.handledAccount} at={a.handledAt} />
+          <StepBy account={a.handledAccount} at={a.handledAt} />
           {a.handleNote && (
             <Typography.Paragraph style={{ marginBottom: 0 }} ellipsis={{ rows: 2, tooltip: { title: a.handleNote, placement: 'topLeft' } }}>
               {a.handleNote}

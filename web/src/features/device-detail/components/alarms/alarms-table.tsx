@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { smsRecordsPath } from '@/config/paths';
 import { Permission, usePermission } from '@/lib/authorization';
 import { formatDateTime } from '@/lib/format';
+import { StepBy } from '@/shared/alarms/step-by';
 import type { PermissionCode } from '@/types/api';
 
 import { useAckAlarm } from '../../api/ack-alarm';
@@ -19,17 +20,6 @@ import { formatAlarmValue } from './alarm-format';
 import { HandleAlarmDialog } from './handle-alarm-dialog';
 
 const KIND_COLORS: Record<string, string> = { gas: 'red', fault: 'magenta', lowBattery: 'gold', offline: 'default' };
-
-function ByAt({ account, at }: { account: string; at: number | null }) {
-  const { t } = useTranslation();
-  if (at === null) return <>{t('common.empty')}</>;
-  return (
-    <div>
-      <div>{account || t('common.empty')}</div>
-      <div className="secondary-text">{formatDateTime(at)}</div>
-    </div>
-  );
-}
 
 function AckButton({ alarm, deviceId }: { alarm: AlarmRecord; deviceId: number }) {
   const { t } = useTranslation();
@@ -121,13 +111,13 @@ export function AlarmsTable({ deviceId, deviceName }: AlarmsTableProps) {
       title: t('deviceDetail.alarms.acknowledged'),
       key: 'ack',
       width: 170,
-      render: (_, a) => <ByAt account={a.ackAccount} at={a.ackAt} />,
+      render: (_, a) => <StepBy account={a.ackAccount} at={a.ackAt} />,
     },
     {
       title: t('deviceDetail.alarms.handled'),
       key: 'handled',
       width: 170,
-      render: (_, a) => <ByAt account={a.handledAccount} at={a.handledAt} />,
+      render: (_, a) => <StepBy account={a.handledAccount} at={a.handledAt} />,
     },
     {
       title: t('deviceDetail.alarms.note'),
