@@ -34,7 +34,7 @@ test.describe('home (en)', () => {
     await openWithFeed(page, request, device.companyAdmin, '/dashboard');
 
     await expect(figure(page, 'Devices')).toContainText('1', FIRST_LOAD);
-    await expect(figure(page, 'In alarm')).toContainText('0');
+    await expect(figure(page, 'Devices in gas alarm')).toContainText('0');
     await expect(figure(page, 'Alarms today')).toContainText('0');
     await expect(figure(page, 'Companies')).toHaveCount(0); // a company user is not given the company count
     await expect(page.getByRole('region', { name: 'Latest alarms' })).toContainText('No alarms yet');
@@ -51,9 +51,9 @@ test.describe('home (en)', () => {
     await expect(notice).toContainText('62.0 %LEL');
     await expect(notice.getByRole('link', { name: 'Open the device' })).toHaveAttribute('href', deviceDetailPath(device.id));
 
-    await expect(figure(page, 'In alarm')).toContainText('1', { timeout: 15_000 });
+    await expect(figure(page, 'Devices in gas alarm')).toContainText('1', { timeout: 15_000 });
     await expect(figure(page, 'Alarms today')).toContainText('1');
-    await expect(figure(page, 'Unhandled alarms')).toContainText('1');
+    await expect(figure(page, 'Alarms not yet handled')).toContainText('1');
     await expect(page.getByTestId('trend-total')).toHaveText('1 in all');
     const latest = page.getByRole('region', { name: 'Latest alarms' });
     await expect(latest).toContainText(device.imei);
@@ -102,7 +102,7 @@ test.describe('home at 375 px (zh-CN)', () => {
     const a = await figure(page, '设备总数').boundingBox();
     const b = await figure(page, '在线设备').boundingBox();
     expect(a && b && Math.abs(a.y - b.y) < 2 && b.x > a.x).toBeTruthy();
-    await page.getByText('近 30 天').click();
+    await page.getByText('近 30 天', { exact: true }).click();
     await expect(page.getByText('该时段没有报警')).toBeVisible();
     await expect(page.getByRole('button', { name: '报警提示音' })).toBeVisible();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);

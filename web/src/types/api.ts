@@ -178,8 +178,8 @@ export type HomeAlarm = Item<HomeAnswer['latestAlarms']>;
  * Field names as docs/product.md fixes them; alarming, faulty and lowBattery count devices with such an
  * open alarm. The lists a caller may not see are nil slices, which the document does not mark nullable.
  */
-export type HomeStatistic = Omit<HomeAnswer, 'alarmTrend' | 'byType' | 'byProvince' | 'latestAlarms'> & {
-  [K in 'alarmTrend' | 'byType' | 'byProvince' | 'latestAlarms']: HomeAnswer[K] | null;
+export type HomeStatistic = Omit<HomeAnswer, 'alarmTrend' | 'byType' | 'byProvince' | 'latestAlarms' | 'topDevices'> & {
+  [K in 'alarmTrend' | 'byType' | 'byProvince' | 'latestAlarms' | 'topDevices']: HomeAnswer[K] | null;
 };
 
 // ---- not in the document: values the server fixes in code ----

@@ -9,12 +9,12 @@ import { buildTrend, type TrendSpan } from '../lib/trend';
 import { ChartFrame } from './chart-frame';
 import { TrendChart } from './lazy-charts';
 
-/** Alarms per day by kind over the last 7 or 30 days (7 at first). */
-export function AlarmTrendCard({ trend, now }: { trend: AlarmDayCount[] | null; now: number }) {
+/** Alarms per day by kind over the last 7 or 30 of the server's days up to its `today` (7 at first). */
+export function AlarmTrendCard({ trend, today }: { trend: AlarmDayCount[] | null; today: string }) {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
   const [span, setSpan] = useState<TrendSpan>(7);
-  const series = useMemo(() => buildTrend(trend, span, now), [trend, span, now]);
+  const series = useMemo(() => buildTrend(trend, span, today), [trend, span, today]);
   const kindName = useCallback((kind: string) => t(`home.kind.${kind in KNOWN ? kind : 'unknown'}`), [t]);
   const height = screens.md ? 300 : 240;
   return (

@@ -6,11 +6,13 @@ import { formatDateTime } from '@/lib/format';
 import type { HomeStatistic } from '@/types/api';
 
 import { homeFigures } from '../lib/figures';
+import { trendToday } from '../lib/trend';
 
 import { AlarmTrendCard } from './alarm-trend-card';
 import { DeviceGroupsCard } from './device-groups-card';
 import { LatestAlarms } from './latest-alarms';
 import { StatCards } from './stat-cards';
+import { TopDevicesCard } from './top-devices-card';
 
 /**
  * The figures of GET /api/home/statistic. Each part shows only where the answer carries it (the server
@@ -48,16 +50,19 @@ export default function HomeFigures({ query }: { query: UseQueryResult<HomeStati
       {hasDevices && (
         <Row gutter={[12, 12]}>
           <Col xs={24} xl={14}>
-            <AlarmTrendCard trend={stat.alarmTrend} now={stat.generatedAt || Date.now()} />
+            <AlarmTrendCard trend={stat.alarmTrend} today={trendToday(stat.today, stat.generatedAt || Date.now())} />
           </Col>
           <Col xs={24} xl={10}>
             <LatestAlarms alarms={stat.latestAlarms ?? []} />
           </Col>
-          <Col xs={24} lg={12}>
+          <Col xs={24} lg={12} xl={8}>
             <DeviceGroupsCard kind="byType" groups={stat.byType} />
           </Col>
-          <Col xs={24} lg={12}>
+          <Col xs={24} lg={12} xl={8}>
             <DeviceGroupsCard kind="byProvince" groups={stat.byProvince} />
+          </Col>
+          <Col xs={24} xl={8}>
+            <TopDevicesCard devices={stat.topDevices} />
           </Col>
         </Row>
       )}

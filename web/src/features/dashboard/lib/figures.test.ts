@@ -4,12 +4,12 @@ import type { HomeStatistic } from '@/types/api';
 
 import { DEVICE_COUNTS, DEVICE_PARTS_HIDDEN } from '../testing/statistic';
 
-import { alarmLabelKey, alarmValueText, formatCount, homeFigures } from './figures';
+import { alarmLabelKey, alarmValueText, figureSpans, formatCount, homeFigures } from './figures';
 
 const full: HomeStatistic = {
   companies: 3,
   ...DEVICE_COUNTS,
-  activeAlarms: 0,
+  activeAlarms: 2,
   topDevices: [],
   today: '2026-11-25',
   alarmTrend: [],
@@ -31,8 +31,17 @@ describe('homeFigures', () => {
       ['lowBattery', 2],
       ['readingsToday', 123456],
       ['alarmsToday', 4],
+      ['activeAlarms', 2],
       ['alarmsUnhandled', 5],
     ]);
+  });
+
+  it('gives alarms open now a card of its own, apart from the unhandled ones and the alarming devices', () => {
+    const figures = homeFigures({ ...full, activeAlarms: 7, unhandledAlarms: 3, alarming: 1 });
+    expect(figures.find((f) => f.key === 'activeAlarms')).toEqual({ key: 'activeAlarms', value: 7, tone: 'danger' });
+    expect(figures.find((f) => f.key === 'alarmsUnhandled')?.value).toBe(3);
+    expect(figures.find((f) => f.key === 'alarm')?.value).toBe(1);
+    expect(homeFigures({ ...full, activeAlarms: null }).map((f) => f.key)).not.toContain('activeAlarms');
   });
 
   it('has no card for a part the server left out', () => {
@@ -41,6 +50,49 @@ describe('homeFigures', () => {
     const platformOnly = { ...full, ...DEVICE_PARTS_HIDDEN };
     expect(homeFigures(platformOnly).map((f) => f.key)).toEqual(['companies']);
     expect(homeFigures({ ...platformOnly, companies: null })).toEqual([]);
+  });
+});
+
+describe('figureSpans', () => {
+  const rows = (spans: number[]) => {
+    const out: number[][] = [];
+    let row: number[] = [];
+    for (const s of spans) {
+      row.push(s);
+      if (row.reduce((a, b) => a + b, 0) >= 24) {
+        out.push(row);
+        row = [];
+      }
+    }
+    if (row.length) out.push(row);
+    return out;
+  };
+
+  it('fills every row of 24 columns, at most 6 figures a row, for any number of figures', () => {
+    for (let n = 1; n <= 20; n += 1) {
+      const spans = figureSpans(n);
+      expect(spans).toHaveLength(n);
+      for (const row of rows(spans)) {
+        expect(row.reduce((a, b) => a + b, 0)).toBe(24);
+        expect(row.length).toBeLessThanOrEqual(6);
+      }
+    }
+    expect(figureSpans(0)).toEqual([]);
+  });
+
+  it('lays out the home page\'s 11 figures (platform) and 10 (company) in two full rows', () => {
+    expect(rows(figureSpans(11))).toEqual([
+      [4, 4, 4, 4, 4, 4],
+      [5, 5, 5, 5, 4],
+    ]);
+    expect(rows(figureSpans(10))).toEqual([
+      [5, 5, 5, 5, 4],
+      [5, 5, 5, 5, 4],
+    ]);
+    expect(rows(figureSpans(12))).toEqual([
+      [4, 4, 4, 4, 4, 4],
+      [4, 4, 4, 4, 4, 4],
+    ]);
   });
 });
 

@@ -12,6 +12,7 @@ export type FigureKey =
   | 'lowBattery'
   | 'readingsToday'
   | 'alarmsToday'
+  | 'activeAlarms'
   | 'alarmsUnhandled';
 
 export interface Figure {
@@ -36,11 +37,32 @@ export function homeFigures(stat: HomeStatistic): Figure[] {
     ['lowBattery', stat.lowBattery, 'warning'],
     ['readingsToday', stat.readingsToday, undefined],
     ['alarmsToday', stat.alarmsToday, 'danger'],
+    ['activeAlarms', stat.activeAlarms, 'danger'],
     ['alarmsUnhandled', stat.unhandledAlarms, 'danger'],
   ];
   return cards.flatMap(([key, value, tone]) =>
     value === null || value === undefined ? [] : [tone ? { key, value, tone } : { key, value }],
   );
+}
+
+/** The most figures in one row of a wide screen (antd's xl and xxl, 1200 px and up). */
+export const FIGURES_PER_ROW = 6;
+
+/**
+ * The widths (of antd's 24 columns) of `count` figures on a wide screen, so that every row is full:
+ * the figures are spread over as few rows as FIGURES_PER_ROW allows, as evenly as possible (the first
+ * rows take one more), and each row's 24 columns are shared out among its figures (the first ones take
+ * one more column when 24 does not divide evenly). 11 figures: 6 of 4 columns, then 5,5,5,5,4.
+ */
+export function figureSpans(count: number, perRow: number = FIGURES_PER_ROW): number[] {
+  if (count <= 0) return [];
+  const rows = Math.ceil(count / perRow);
+  const spans: number[] = [];
+  for (let r = 0; r < rows; r += 1) {
+    const inRow = Math.floor(count / rows) + (r < count % rows ? 1 : 0);
+    for (let i = 0; i < inRow; i += 1) spans.push(Math.floor(24 / inRow) + (i < 24 % inRow ? 1 : 0));
+  }
+  return spans;
 }
 
 /** A count as docs/product.md §9 shows it: 10000 or more divided by 10000 with 2 decimals and 万 (×10⁴ in en). */

@@ -17,25 +17,46 @@ export interface TrendSeries {
   total: number;
 }
 
-const HALF_DAY_MS = 12 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const HALF_DAY_MS = DAY_MS / 2;
 
-/**
- * The calendar day of a trend entry. The server names a day by its local midnight in the server's time
- * zone; midday of that day falls on the same date in any browser within 12 hours of the server, so the
- * date is read there (a browser in the server's zone, the usual case, reads exactly its midnight's date).
- */
-export function trendDay(day: number): string {
-  return dayjs(day + HALF_DAY_MS).format('YYYY-MM-DD');
+/** A YYYY-MM-DD date as the epoch ms of its midnight in UTC (a date's name, not an instant), or NaN. */
+function dateNumber(date: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  return m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : NaN;
+}
+
+/** The YYYY-MM-DD name of a dateNumber. */
+function dateName(n: number): string {
+  return new Date(n).toISOString().slice(0, 10);
 }
 
 /**
- * The alarm trend of the last `span` days up to `now` (the answer's generatedAt): every day on the axis,
- * a day without alarms counting 0, entries outside the span left out.
+ * The calendar day of a trend entry. The server names a day by its local midnight in the server's time
+ * zone (UTC+offset); midday UTC of that midnight falls on the same date for any server within 12 hours of
+ * UTC, whatever the browser's time zone, so the date is read there in UTC.
  */
-export function buildTrend(trend: readonly AlarmDayCount[] | null | undefined, span: TrendSpan, now: number): TrendSeries {
-  const today = dayjs(now).startOf('day');
+export function trendDay(day: number): string {
+  return dateName(day + HALF_DAY_MS);
+}
+
+/**
+ * The server's today (the answer's `today`, YYYY-MM-DD) when it sent one, else the browser's date of
+ * `now` (an older server without the field).
+ */
+export function trendToday(today: string | null | undefined, now: number): string {
+  return today && !Number.isNaN(dateNumber(today)) ? today : dayjs(now).format('YYYY-MM-DD');
+}
+
+/**
+ * The alarm trend of the last `span` days up to the server's `today` (YYYY-MM-DD): every day on the axis,
+ * a day without alarms counting 0, entries outside the span left out. The axis is counted back from
+ * the server's date, never the browser's clock, so every browser shows the server's days.
+ */
+export function buildTrend(trend: readonly AlarmDayCount[] | null | undefined, span: TrendSpan, today: string): TrendSeries {
+  const last = dateNumber(today);
   const days: string[] = [];
-  for (let i = span - 1; i >= 0; i -= 1) days.push(today.subtract(i, 'day').format('YYYY-MM-DD'));
+  if (!Number.isNaN(last)) for (let i = span - 1; i >= 0; i -= 1) days.push(dateName(last - i * DAY_MS));
   const index = new Map(days.map((d, i) => [d, i]));
 
   const kinds: string[] = [...ALARM_KINDS];

@@ -117,7 +117,7 @@ describe('live feed', () => {
       }),
     );
     const { router } = renderApp('/dashboard');
-    const inAlarm = await screen.findByRole('group', { name: '报警中' }, { timeout: 10_000 });
+    const inAlarm = await screen.findByRole('group', { name: '报警中设备' }, { timeout: 10_000 });
     expect(within(inAlarm).getByText('0')).toBeInTheDocument();
     expect(open()).toHaveLength(1);
     expect(open()[0].url).toBe('/api/events?token=tok-1');
@@ -130,7 +130,7 @@ describe('live feed', () => {
     expect(notice).toHaveTextContent('数值：61.5 %LEL');
     expect(screen.getByText('高浓度燃气报警')).toBeInTheDocument();
     expect(playAlarmSound).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(within(screen.getByRole('group', { name: '报警中' })).getByText('1')).toBeInTheDocument());
+    await waitFor(() => expect(within(screen.getByRole('group', { name: '报警中设备' })).getByText('1')).toBeInTheDocument());
     expect(asked).toBeGreaterThan(before);
 
     // an alarm ending refreshes the figures without a notification
