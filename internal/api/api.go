@@ -29,6 +29,7 @@ import (
 	"irgas/internal/httpx"
 	"irgas/internal/ingest"
 	"irgas/internal/listq"
+	"irgas/internal/model"
 	"irgas/internal/notify"
 	"irgas/internal/oplog"
 	"irgas/internal/role"
@@ -83,6 +84,8 @@ type API struct {
 	Config      config.Config
 	// homeGroups caches the home page's device groupings per scope (see deviceGroups).
 	homeGroups ttlCache[deviceGroups]
+	// homeTop caches the home page's most alarming devices per scope (see homeStatistic).
+	homeTop ttlCache[[]model.DeviceAlarms]
 }
 
 // Routes is the route table: every call of the API, in one place.

@@ -32,7 +32,8 @@ type HomeStatistic struct {
 	// UnhandledAlarms counts the alarms nobody has handled yet, open or ended; ActiveAlarms those open now.
 	UnhandledAlarms *int64 `json:"unhandledAlarms"`
 	ActiveAlarms    *int64 `json:"activeAlarms"`
-	// TopDevices are the devices with the most alarms in the last 30 days, the most first (at most 5).
+	// TopDevices are the devices with the most alarms in the last 30 days, the most first (at most 5),
+	// counted at most every homeGroupsTTL per scope and instance.
 	TopDevices []model.DeviceAlarms `json:"topDevices"`
 	// Today is the server's local date (YYYY-MM-DD): the days of AlarmTrend are the server's, whatever
 	// the browser's time zone.
@@ -88,7 +89,11 @@ func (a *API) homeStatistic(r *http.Request) (HomeStatistic, error) {
 		return out, err
 	}
 	out.AlarmsToday, out.UnhandledAlarms, out.ActiveAlarms = &today, &unhandled, &active
-	if out.TopDevices, err = a.DB.TopAlarmingDevices(ctx, scope, midnight.AddDate(0, 0, -29).UnixMilli(), 5); err != nil {
+	// A 30-day ranking needs no second-by-second freshness, and it groups every alarm of the month.
+	out.TopDevices, err = a.homeTop.get(scope, now, homeGroupsTTL, func() ([]model.DeviceAlarms, error) {
+		return a.DB.TopAlarmingDevices(ctx, scope, midnight.AddDate(0, 0, -29).UnixMilli(), 5)
+	})
+	if err != nil {
 		return out, err
 	}
 	if out.AlarmTrend, err = a.DB.AlarmTrend(ctx, scope, store.DayKey(midnight.AddDate(0, 0, -29).UnixMilli()), store.DayKey(now.UnixMilli())); err != nil {
