@@ -49,26 +49,20 @@ type AckAlarmsResult struct {
 	Skipped      []int64 `json:"skipped"`
 }
 
-// AckAlarms acknowledges each alarm of ids that is not yet acknowledged. Ids the actor may not see make the
-// whole call not found, with nothing acknowledged, as the other bulk calls do.
+// AckAlarms acknowledges each alarm of ids that is not yet acknowledged, in one statement. Ids the actor may
+// not see make the whole call not found, with nothing acknowledged, as the other bulk calls do.
 func (s *Service) AckAlarms(ctx context.Context, a *auth.Actor, ids []int64) (AckAlarmsResult, error) {
 	ids = slices.Compact(slices.Sorted(slices.Values(ids)))
-	for _, id := range ids {
-		if _, err := s.db.GetAlarm(ctx, a.Scope(), id); err != nil {
-			return AckAlarmsResult{}, err
-		}
+	acked, err := s.db.AckAlarms(ctx, a.Scope(), ids, a.UserID, a.Account, time.Now().UnixMilli())
+	if err != nil {
+		return AckAlarmsResult{}, err
 	}
 	res := AckAlarmsResult{Acknowledged: []int64{}, Skipped: []int64{}}
-	now := time.Now().UnixMilli()
 	for _, id := range ids {
-		err := s.db.AckAlarm(ctx, a.Scope(), id, a.UserID, a.Account, now)
-		switch {
-		case err == nil:
+		if _, ok := slices.BinarySearch(acked, id); ok {
 			res.Acknowledged = append(res.Acknowledged, id)
-		case errors.Is(err, store.ErrConflict):
+		} else {
 			res.Skipped = append(res.Skipped, id)
-		default:
-			return res, err
 		}
 	}
 	return res, nil

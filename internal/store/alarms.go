@@ -259,6 +259,32 @@ func (db *DB) HandleAlarm(ctx context.Context, scope Scope, id, by int64, accoun
 		sq.And{sq.NotEq{"ack_at": nil}, sq.Eq{"handled_at": nil}})
 }
 
+// AckAlarms acknowledges, in one transaction, those of ids not yet acknowledged, and returns them. An id
+// outside scope makes it ErrNotFound, acknowledging nothing.
+func (db *DB) AckAlarms(ctx context.Context, scope Scope, ids []int64, by int64, account string, at int64) ([]int64, error) {
+	var acked []int64
+	err := db.InTx(ctx, func(tx *sql.Tx) error {
+		var visible int
+		row, err := queryRow(ctx, tx, db.Q.Select("count(*)").From("alarm_logs").Where(sq.Eq{"id": ids}).Where(scope.cond("company_id")))
+		if err == nil {
+			err = row.Scan(&visible)
+		}
+		if err != nil {
+			return wrap(err, "read alarms")
+		}
+		if visible != len(ids) {
+			return ErrNotFound
+		}
+		return wrap(scanAll(ctx, tx, db.Q.Update("alarm_logs").SetMap(map[string]any{"ack_at": at, "ack_by": by, "ack_account": account}).
+			Where(sq.Eq{"id": ids, "ack_at": nil}).Suffix("RETURNING id"), func(r rowScanner) (int64, error) {
+			var id int64
+			return id, r.Scan(&id)
+		}, func(id int64) error { acked = append(acked, id); return nil }), "acknowledge alarms")
+	})
+	slices.Sort(acked)
+	return acked, err
+}
+
 // stepAlarm applies one step when the alarm is within scope and in the state the step needs (else
 // ErrNotFound for scope, ErrConflict for state).
 func (db *DB) stepAlarm(ctx context.Context, scope Scope, id int64, set map[string]any, state sq.Sqlizer) error {
