@@ -70,7 +70,9 @@ test.describe('a simulated detector (en)', () => {
       await page.getByRole('tab', { name: 'Alarms' }).click();
       const row = page.locator('.ant-table-row', { hasText: 'Gas' }).first();
       await expect(row).toBeVisible({ timeout: 40_000 });
-      await expect(row.getByText('High', { exact: true })).toBeVisible();
+      // The open alarm is raised from low to high in place; the page learns it at its next poll of the device
+      // (every 10 s), so the wait is longer than the default.
+      await expect(row.getByText('High', { exact: true })).toBeVisible({ timeout: 30_000 });
       expect(await page.evaluate(() => (window as unknown as { __simMark?: boolean }).__simMark)).toBe(true);
 
       await row.getByRole('button', { name: /^Acknowledge #\d+$/ }).click();
