@@ -56,3 +56,15 @@ func SeveritySQL(a string) string {
 	fmt.Fprintf(&b, " ELSE %d END", len(Precedence))
 	return b.String()
 }
+
+// StateRankSQL ranks a device state held in column by Precedence (0 the most urgent), for device lists
+// sorted alarming first.
+func StateRankSQL(column string) string {
+	var b strings.Builder
+	b.WriteString("CASE " + column)
+	for i, state := range Precedence {
+		fmt.Fprintf(&b, " WHEN '%s' THEN %d", state, i)
+	}
+	fmt.Fprintf(&b, " ELSE %d END", len(Precedence))
+	return b.String()
+}

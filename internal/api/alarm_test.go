@@ -187,6 +187,18 @@ func TestAlarmCenter(t *testing.T) {
 		if want := []string{"gas high new", "gas low new", "fault  new"}; !slices.Equal(got, want) {
 			t.Fatalf("new alarms, most urgent first: %q, want %q", got, want)
 		}
+		// The device list puts alarming devices first, the most urgent state first.
+		d3 := createDevice(t, e, ct, deviceBody(apitest.IMEI(3), d1.TypeID))
+		expect(t, ingest(e, d3.IMEI, d3.Secret, map[string]any{"ts": now - 2000, "ch4": 1}), 200, 0)
+		var devices struct{ List []model.Device }
+		e.Get("/api/device?sort=severity,-createdAt", ct).Into(t, &devices)
+		var states []string
+		for _, d := range devices.List {
+			states = append(states, d.IMEI+" "+d.AlarmState)
+		}
+		if want := []string{d2.IMEI + " high", d1.IMEI + " low", d3.IMEI + " normal"}; !slices.Equal(states, want) {
+			t.Fatalf("devices, alarming first: %q, want %q", states, want)
+		}
 
 		// Naming another company's alarm refuses the whole call, acknowledging nothing.
 		foreign := otherCompanyAlarm(t, e, admin)

@@ -259,7 +259,8 @@ func (n *Notifier) deliver(t *store.SMSTx, now time.Time, d *store.SMSDevice, a 
 				}
 			}
 			if recentPhones[u.Phone] {
-				m.Status, m.Error = store.SMSThrottled, fmt.Sprintf("an SMS for this device and alarm kind went to this phone within %s", n.cfg.Throttle)
+				m.Status, m.Limit = store.SMSThrottled, int64(n.cfg.Throttle/time.Second)
+				m.Error = fmt.Sprintf("an SMS for this device and alarm kind went to this phone within %s", n.cfg.Throttle)
 			}
 		}
 		if m.Status == store.SMSPending && n.cfg.DailyCap > 0 {
@@ -269,7 +270,8 @@ func (n *Notifier) deliver(t *store.SMSTx, now time.Time, d *store.SMSDevice, a 
 				}
 			}
 			if sentToday >= n.cfg.DailyCap {
-				m.Status, m.Error = store.SMSCapped, fmt.Sprintf("the company's daily cap of %d SMS is reached", n.cfg.DailyCap)
+				m.Status, m.Limit = store.SMSCapped, int64(n.cfg.DailyCap)
+				m.Error = fmt.Sprintf("the company's daily cap of %d SMS is reached", n.cfg.DailyCap)
 			}
 		}
 		if err := t.Queue(m); err != nil {

@@ -324,6 +324,13 @@ func TestThrottle(t *testing.T) {
 		must[int](t)(n.ProcessEvents(ctx))
 		same(t, "throttle", f.log(), []string{"13800000001 started pending", "13800000001 started throttled",
 			"13800000001 started pending", "13800000001 started pending"})
+		// The record keeps the window that held it, for the console to say why in its reader's language.
+		if m := f.messages()[1]; m.Limit != int64((10*time.Minute)/time.Second) || m.Error == "" {
+			t.Fatalf("throttled row: %+v", m)
+		}
+		if m := f.messages()[0]; m.Limit != 0 {
+			t.Fatalf("a message sent has no limit: %+v", m)
+		}
 	})
 }
 
@@ -341,7 +348,7 @@ func TestDailyCap(t *testing.T) {
 		must[int](t)(n.ProcessEvents(ctx))
 		must[int](t)(n.SendDue(ctx))
 		same(t, "cap", f.log(), []string{"13800000000 started sent", "13800000001 started sent", "13800000002 started capped"})
-		if m := f.messages()[2]; !strings.Contains(m.Error, "daily cap of 2") {
+		if m := f.messages()[2]; !strings.Contains(m.Error, "daily cap of 2") || m.Limit != 2 {
 			t.Fatalf("capped row: %+v", m)
 		}
 		if len(p.sent) != 2 {

@@ -9,6 +9,7 @@ import (
 
 	sq "github.com/Masterminds/squirrel"
 
+	"irgas/internal/alarm"
 	"irgas/internal/listq"
 	"irgas/internal/model"
 )
@@ -25,11 +26,12 @@ var DeviceList = listq.Spec{
 		{Param: "countyCode", Column: "d.county_code", Kind: listq.Exact, Doc: "county code"},
 		{Param: "status", Column: "d.status", Kind: listq.Int, Doc: "1 enabled, 0 disabled"},
 		{Param: "online", Column: "d.online", Kind: listq.Int, Doc: "1 online, 0 offline"},
-		{Param: "alarmState", Column: "d.alarm_state", Kind: listq.Exact, Doc: "normal, low, high, fault, lowBattery (repeatable)"},
+		{Param: "alarmState", Column: "d.alarm_state", Kind: listq.Exact, Doc: "high, low, fault, offline, lowBattery, normal (repeatable)"},
 		{Param: "createdAt", Column: "d.created_at", Kind: listq.Range, Doc: "$gte:/$lte: epoch ms"},
 	},
+	// severity: the alarming devices first, the most urgent state first (alarm.Precedence).
 	Sorts: map[string]string{"id": "d.id", "imei": "d.imei", "name": "d.name", "createdAt": "d.created_at",
-		"lastSeenAt": "d.last_seen_at", "ch4": "d.ch4", "status": "d.status"},
+		"lastSeenAt": "d.last_seen_at", "ch4": "d.ch4", "status": "d.status", "severity": alarm.StateRankSQL("d.alarm_state")},
 	DefaultSort: "-createdAt",
 	TieBreak:    "d.id",
 }

@@ -50,7 +50,7 @@ var SMSSendLogList = listq.Spec{
 
 var smsColumns = []string{"m.id", "m.company_id", "m.sms_user_id", "m.user_name", "m.phone", "m.device_id", "m.device_name",
 	"m.alarm_id", "m.alarm_kind", "m.level", "m.event_type", "m.reminder", "m.language", "m.content", "m.params", "m.provider",
-	"m.status", "m.provider_msg_id", "m.error", "m.attempts", "m.next_attempt_at", "m.created_at", "m.updated_at", "m.sent_at"}
+	"m.status", "m.provider_msg_id", "m.error", "m.hold_limit", "m.attempts", "m.next_attempt_at", "m.created_at", "m.updated_at", "m.sent_at"}
 
 // smsReturning gives back a claimed message's columns (smsColumns without the table's alias).
 var smsReturning = "RETURNING " + strings.ReplaceAll(strings.Join(smsColumns, ", "), "m.", "")
@@ -61,7 +61,7 @@ func scanSMS(r rowScanner) (model.SMSMessage, error) {
 	var m model.SMSMessage
 	err := r.Scan(&m.ID, &m.CompanyID, &m.SMSUserID, &m.UserName, &m.Phone, &m.DeviceID, &m.DeviceName, &m.AlarmID, &m.AlarmKind,
 		&m.Level, &m.EventType, &m.Reminder, &m.Language, &m.Content, &m.Params, &m.Provider, &m.Status, &m.ProviderMsgID, &m.Error,
-		&m.Attempts, &m.NextAttemptAt, &m.CreatedAt, &m.UpdatedAt, &m.SentAt)
+		&m.Limit, &m.Attempts, &m.NextAttemptAt, &m.CreatedAt, &m.UpdatedAt, &m.SentAt)
 	return m, err
 }
 
@@ -318,7 +318,7 @@ func (t *SMSTx) Queue(m model.SMSMessage) error {
 		"company_id": m.CompanyID, "sms_user_id": m.SMSUserID, "user_name": m.UserName, "phone": m.Phone, "device_id": m.DeviceID,
 		"device_name": m.DeviceName, "alarm_id": m.AlarmID, "alarm_kind": m.AlarmKind, "level": m.Level, "event_type": m.EventType,
 		"reminder": m.Reminder, "language": m.Language, "content": m.Content, "params": m.Params, "provider": m.Provider,
-		"status": m.Status, "error": m.Error, "next_attempt_at": m.NextAttemptAt, "created_at": m.CreatedAt, "updated_at": m.CreatedAt}))
+		"status": m.Status, "error": m.Error, "hold_limit": m.Limit, "next_attempt_at": m.NextAttemptAt, "created_at": m.CreatedAt, "updated_at": m.CreatedAt}))
 	return wrap(err, "queue message")
 }
 

@@ -2919,7 +2919,7 @@ export interface operations {
                 page?: number;
                 /** @description capped at 100 */
                 pageSize?: number;
-                /** @description one of ch4, createdAt, id, imei, lastSeenAt, name, status; prefix - for descending; default -createdAt */
+                /** @description one of ch4, createdAt, id, imei, lastSeenAt, name, severity, status; prefix - for descending; default -createdAt */
                 sort?: string;
                 /** @description part of the IMEI */
                 imei?: string;
@@ -2939,7 +2939,7 @@ export interface operations {
                 status?: number[];
                 /** @description 1 online, 0 offline */
                 online?: number[];
-                /** @description normal, low, high, fault, lowBattery (repeatable) */
+                /** @description high, low, fault, offline, lowBattery, normal (repeatable) */
                 alarmState?: string[];
                 /** @description $gte:/$lte: epoch ms */
                 createdAt?: string[];
@@ -3216,7 +3216,7 @@ export interface operations {
                 page?: number;
                 /** @description capped at 100 */
                 pageSize?: number;
-                /** @description one of ch4, createdAt, id, imei, lastSeenAt, name, status; prefix - for descending; default -createdAt */
+                /** @description one of ch4, createdAt, id, imei, lastSeenAt, name, severity, status; prefix - for descending; default -createdAt */
                 sort?: string;
                 /** @description part of the IMEI */
                 imei?: string;
@@ -3236,7 +3236,7 @@ export interface operations {
                 status?: number[];
                 /** @description 1 online, 0 offline */
                 online?: number[];
-                /** @description normal, low, high, fault, lowBattery (repeatable) */
+                /** @description high, low, fault, offline, lowBattery, normal (repeatable) */
                 alarmState?: string[];
                 /** @description $gte:/$lte: epoch ms */
                 createdAt?: string[];
@@ -7001,6 +7001,8 @@ export interface operations {
                                 language?: string;
                                 /** @enum {string} */
                                 level?: "" | "low" | "high";
+                                /** Format: int64 */
+                                limit?: number;
                                 /** Format: int64 */
                                 nextAttemptAt?: number;
                                 phone?: string;

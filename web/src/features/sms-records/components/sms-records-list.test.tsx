@@ -33,6 +33,7 @@ function record(over: Partial<SmsRecord>): SmsRecord {
     status: 'sent',
     providerMsgId: 'log-1',
     error: '',
+    limit: 0,
     attempts: 1,
     nextAttemptAt: 0,
     createdAt: 1795325266737,
