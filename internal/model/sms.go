@@ -73,7 +73,7 @@ type SMSMessage struct {
 	Error         string `json:"error"`
 	// Limit is the rule that held a throttled or capped message: the throttle window in seconds, or the
 	// company's daily cap; 0 for other messages (and for ones held before it was recorded).
-	Limit int64 `json:"limit"`
+	Limit         int64  `json:"limit"`
 	Attempts      int    `json:"attempts"`
 	NextAttemptAt int64  `json:"nextAttemptAt"`
 	CreatedAt     int64  `json:"createdAt"`
