@@ -7,6 +7,8 @@ import { defineConfig, devices } from '@playwright/test';
  */
 export default defineConfig({
   testDir: './e2e',
+  // The screenshots of docs/console.md are taken on their own (npm run screenshots).
+  testIgnore: ['screenshots/**'],
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,
