@@ -16,8 +16,9 @@ import (
 )
 
 // HomeStatistic is the home page's picture of the fleet, with the field names docs/product.md fixes. A part the
-// caller may not see is null: companies for company users and those without CompanyManagement, everything
-// about devices and alarms for those without DeviceManagement.
+// caller may not see is null: companies for company users and those without CompanyManagement, the fleet's
+// figures and groupings for those without DeviceManagement, and the alarms' figures, trend, top devices and
+// latest alarms for those who hold neither DeviceManagement nor AlarmManagement.
 type HomeStatistic struct {
 	Companies *int64 `json:"companies"`
 	// Devices is the fleet's size; Alarming, Faulty and LowBattery count devices with such an open alarm.
@@ -69,21 +70,30 @@ func (a *API) homeStatistic(r *http.Request) (HomeStatistic, error) {
 		}
 		out.Companies = &n
 	}
-	if !actor.Perms.Has(permission.DeviceManagement) {
+	midnight := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, now.Location())
+	// The fleet's parts for those who manage devices; the alarms' parts for them and for those who watch
+	// alarms only (a duty officer with the Alarm Center).
+	if actor.Perms.Has(permission.DeviceManagement) {
+		totals, err := a.DB.DeviceTotals(ctx, scope)
+		if err != nil {
+			return out, err
+		}
+		out.Devices, out.Online, out.Offline = &totals.Total, &totals.Online, &totals.Offline
+		out.Alarming, out.Faulty, out.LowBattery = &totals.Alarm, &totals.Fault, &totals.LowBattery
+		readings, err := a.DB.ReadingsOn(ctx, scope, store.DayKey(now.UnixMilli()))
+		if err != nil {
+			return out, err
+		}
+		out.ReadingsToday = &readings
+		groups, err := a.homeGroups.get(scope, now, homeGroupsTTL, func() (deviceGroups, error) { return a.deviceGroups(ctx, scope) })
+		if err != nil {
+			return out, err
+		}
+		out.ByType, out.ByProvince = groups.byType, groups.byProvince
+	}
+	if !actor.Perms.Has(permission.DeviceManagement) && !actor.Perms.Has(permission.AlarmManagement) {
 		return out, nil
 	}
-	totals, err := a.DB.DeviceTotals(ctx, scope)
-	if err != nil {
-		return out, err
-	}
-	out.Devices, out.Online, out.Offline = &totals.Total, &totals.Online, &totals.Offline
-	out.Alarming, out.Faulty, out.LowBattery = &totals.Alarm, &totals.Fault, &totals.LowBattery
-	readings, err := a.DB.ReadingsOn(ctx, scope, store.DayKey(now.UnixMilli()))
-	if err != nil {
-		return out, err
-	}
-	out.ReadingsToday = &readings
-	midnight := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, now.Location())
 	today, unhandled, active, err := a.DB.AlarmTotals(ctx, scope, midnight.UnixMilli())
 	if err != nil {
 		return out, err
@@ -99,11 +109,6 @@ func (a *API) homeStatistic(r *http.Request) (HomeStatistic, error) {
 	if out.AlarmTrend, err = a.DB.AlarmTrend(ctx, scope, store.DayKey(midnight.AddDate(0, 0, -29).UnixMilli()), store.DayKey(now.UnixMilli())); err != nil {
 		return out, err
 	}
-	groups, err := a.homeGroups.get(scope, now, homeGroupsTTL, func() (deviceGroups, error) { return a.deviceGroups(ctx, scope) })
-	if err != nil {
-		return out, err
-	}
-	out.ByType, out.ByProvince = groups.byType, groups.byProvince
 	out.LatestAlarms, err = a.DB.LatestAlarms(ctx, scope, 10)
 	return out, err
 }

@@ -112,5 +112,16 @@ func TestHomeStatisticFigures(t *testing.T) {
 		if viewer.Devices != nil || viewer.Online != nil || viewer.UnhandledAlarms != nil || viewer.ReadingsToday != nil || viewer.LatestAlarms != nil || viewer.Companies != nil {
 			t.Fatalf("a user without DeviceManagement sees %+v", viewer)
 		}
+		// A duty officer with the Alarm Center only sees the alarms' parts, not the fleet's.
+		e.CreateUser("a-officer", "Officer-Pass-1", &cid, "AlarmManagement")
+		var officer api.HomeStatistic
+		e.Get("/api/home/statistic", e.Login("a-officer", "Officer-Pass-1")).Into(t, &officer)
+		if officer.Devices != nil || officer.ReadingsToday != nil || officer.ByType != nil || officer.Companies != nil {
+			t.Fatalf("a user without DeviceManagement sees the fleet: %+v", officer)
+		}
+		if officer.UnhandledAlarms == nil || officer.ActiveAlarms == nil || *officer.ActiveAlarms != *again.ActiveAlarms ||
+			len(officer.LatestAlarms) != len(again.LatestAlarms) || len(officer.AlarmTrend) != len(again.AlarmTrend) {
+			t.Fatalf("an Alarm Center user sees %+v, the company admin %+v", officer, again)
+		}
 	})
 }

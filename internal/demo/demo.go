@@ -191,9 +191,10 @@ var recipients = []notify.UserInput{
 // with something to show: a duty officer who watches the devices and their alarms.
 func seedRole(ctx context.Context, db *store.DB, companyID int64) error {
 	_, err := role.NewService(db).Create(ctx, system, role.CreateInput{Name: "值班员", CompanyID: &companyID,
-		Remark: "演示：查看设备、处理报警、查看短信记录",
+		Remark: "演示：查看设备、在报警中心确认和处理报警、查看短信记录",
 		Permissions: []string{permission.DeviceManagement, permission.DeviceManagement + ":handleAlarm",
-			permission.DeviceManagement + ":export", permission.SmsSendRecordManagement}})
+			permission.DeviceManagement + ":export", permission.AlarmManagement, permission.AlarmManagement + ":handle",
+			permission.SmsSendRecordManagement}})
 	if isConflict(err) {
 		return nil // kept from an earlier start
 	}
