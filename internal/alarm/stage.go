@@ -7,7 +7,7 @@ import (
 
 // Stages are the one word a person reads for where an alarm stands and what is expected of them: status
 // (active or ended) and the officers' steps (acknowledged, handled) together. The list filters by it
-// (StageSQL) and every alarm record carries it (StageOf): both are written here, once.
+// (StageConds) and every alarm record carries it (StageOf): both are written here, once.
 const (
 	StageNew          = "new"          // active, nobody has acknowledged it: someone must look now
 	StageAcknowledged = "acknowledged" // active, someone is on it
@@ -32,11 +32,16 @@ func StageOf(status string, acknowledged, handled bool) string {
 	return StageNew
 }
 
-// StageSQL is StageOf in SQL over the alarm_logs columns of the table aliased a.
-func StageSQL(a string) string {
-	return fmt.Sprintf("CASE WHEN %[1]s.handled_at IS NOT NULL THEN '%[2]s' WHEN %[1]s.status = '%[3]s' THEN '%[4]s' "+
-		"WHEN %[1]s.ack_at IS NOT NULL THEN '%[5]s' ELSE '%[6]s' END",
-		a, StageHandled, StatusEnded, StageWaiting, StageAcknowledged, StageNew)
+// StageConds is StageOf in SQL over the alarm_logs columns of the table aliased a: each stage's condition,
+// written as plain column tests so that the partial indexes on open and on unhandled alarms serve them.
+func StageConds(a string) map[string]string {
+	unhandled := a + ".handled_at IS NULL AND "
+	return map[string]string{
+		StageNew:          unhandled + a + ".status = '" + StatusActive + "' AND " + a + ".ack_at IS NULL",
+		StageAcknowledged: unhandled + a + ".status = '" + StatusActive + "' AND " + a + ".ack_at IS NOT NULL",
+		StageWaiting:      unhandled + a + ".status = '" + StatusEnded + "'",
+		StageHandled:      a + ".handled_at IS NOT NULL",
+	}
 }
 
 // SeveritySQL ranks an alarm of the table aliased a by Precedence (0 the most urgent: a high gas alarm), for

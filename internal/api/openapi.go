@@ -225,6 +225,9 @@ func addListParams(op *openapi3.Operation, spec listq.Spec) {
 		if item.Type.Is(openapi3.TypeString) {
 			item.WithMaxLength(listq.MaxValueLength)
 		}
+		for _, v := range slices.Sorted(maps.Keys(f.Cases)) {
+			item.Enum = append(item.Enum, v)
+		}
 		p := openapi3.NewQueryParameter(f.Param).WithDescription(f.Doc)
 		if f.Kind == listq.Contains {
 			p.WithSchema(item)

@@ -54,6 +54,10 @@ type Filter struct {
 	// Expr, when set, replaces "Column = value" with this SQL condition on one value (with one ?), e.g. a
 	// subquery; repeated values are OR'ed.
 	Expr string
+	// Cases, when set on an Exact filter, are its only values, each with the SQL condition it stands for (no
+	// arguments), so that a derived word filters through conditions an index can serve; repeated values are
+	// OR'ed, any other value is a 400.
+	Cases map[string]string
 }
 
 // Spec is a resource's allow-list: which keys filter, which fields sort, and the default order.
@@ -75,10 +79,12 @@ type Cond struct {
 	Column string
 	Expr   string
 	Kind   Kind
-	Texts  []string // Exact, Contains
-	Ints   []int64  // Int
-	Gte    *int64   // Range
-	Lte    *int64   // Range
+	// Cases are the SQL conditions of the values given, for a filter with Cases (Texts are its values).
+	Cases []string
+	Texts []string // Exact, Contains
+	Ints  []int64  // Int
+	Gte   *int64   // Range
+	Lte   *int64   // Range
 }
 
 // SortTerm is one ORDER BY item.
@@ -242,6 +248,16 @@ func parseFilter(f Filter, raw []string) (Cond, error) {
 	switch f.Kind {
 	case Exact:
 		c.Texts = raw
+		for _, v := range raw {
+			if f.Cases == nil {
+				break
+			}
+			cond, ok := f.Cases[v]
+			if !ok {
+				return c, apperr.BadRequest("query.bad_value", f.Param)
+			}
+			c.Cases = append(c.Cases, cond)
+		}
 	case Contains:
 		c.Texts = raw[:1]
 	case Int:

@@ -202,7 +202,7 @@ var AlarmList = listq.Spec{
 		{Param: "kind", Column: "a.kind", Kind: listq.Exact, Doc: "gas, fault, lowBattery, offline (repeatable)"},
 		{Param: "level", Column: "a.level", Kind: listq.Exact, Doc: "low or high"},
 		{Param: "status", Column: "a.status", Kind: listq.Exact, Doc: "active or ended"},
-		{Param: "stage", Column: alarm.StageSQL("a"), Kind: listq.Exact,
+		{Param: "stage", Column: "a.status", Kind: listq.Exact, Cases: alarm.StageConds("a"),
 			Doc: "new, acknowledged, waiting (ended, not handled) or handled (repeatable)"},
 		{Param: "imei", Column: "d.imei", Kind: listq.Contains, Doc: "part of the IMEI"},
 		{Param: "provinceCode", Column: "d.province_code", Kind: listq.Exact, Doc: "the device's province"},

@@ -94,6 +94,14 @@ func (db *DB) where(t table, scope Scope, conds []listq.Cond) []sq.Sqlizer {
 		out = append(out, c)
 	}
 	for _, c := range conds {
+		if c.Cases != nil {
+			any := sq.Or{}
+			for _, cond := range c.Cases {
+				any = append(any, sq.Expr("("+cond+")"))
+			}
+			out = append(out, any)
+			continue
+		}
 		if c.Expr != "" {
 			any := sq.Or{}
 			for _, v := range c.Ints {

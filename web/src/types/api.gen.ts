@@ -1495,7 +1495,7 @@ export interface operations {
                 /** @description active or ended */
                 status?: string[];
                 /** @description new, acknowledged, waiting (ended, not handled) or handled (repeatable) */
-                stage?: string[];
+                stage?: ("acknowledged" | "handled" | "new" | "waiting")[];
                 /** @description part of the IMEI */
                 imei?: string;
                 /** @description the device's province */
@@ -1682,7 +1682,7 @@ export interface operations {
                 /** @description active or ended */
                 status?: string[];
                 /** @description new, acknowledged, waiting (ended, not handled) or handled (repeatable) */
-                stage?: string[];
+                stage?: ("acknowledged" | "handled" | "new" | "waiting")[];
                 /** @description part of the IMEI */
                 imei?: string;
                 /** @description the device's province */
@@ -1759,7 +1759,7 @@ export interface operations {
                 /** @description active or ended */
                 status?: string[];
                 /** @description new, acknowledged, waiting (ended, not handled) or handled (repeatable) */
-                stage?: string[];
+                stage?: ("acknowledged" | "handled" | "new" | "waiting")[];
                 /** @description part of the IMEI */
                 imei?: string;
                 /** @description the device's province */
