@@ -10,6 +10,7 @@ import { registerTranslations } from '@/lib/i18n';
 import { baseEn } from '@/lib/locales/en';
 import type { Widen } from '@/lib/locales/widen';
 import { baseZhCN } from '@/lib/locales/zh-CN';
+import { alarmActionsEn, alarmActionsZhCN } from '@/shared/alarms/locales';
 
 /**
  * THE place translations are registered: the shared catalogue (lib/locales) plus each feature's
@@ -26,6 +27,7 @@ export const zhCN = {
   smsUser: smsUserZhCN,
   smsRecord: smsRecordZhCN,
   alarm: alarmZhCN,
+  alarmActions: alarmActionsZhCN,
 } as const;
 
 /** The shape every language must provide: en below has exactly zh-CN's keys, or it does not compile. */
@@ -41,6 +43,7 @@ export const en: Translation = {
   smsUser: smsUserEn,
   smsRecord: smsRecordEn,
   alarm: alarmEn,
+  alarmActions: alarmActionsEn,
 };
 
 registerTranslations('zh-CN', zhCN);

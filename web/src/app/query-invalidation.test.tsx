@@ -5,15 +5,15 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 
 // The features meet only here, in the app layer: none imports another (eslint.config.js).
-import { invalidateAlarmChange } from '@/features/alarms/api/keys';
-import { useAckAlarm as useDeviceAckAlarm } from '@/features/device-detail/api/ack-alarm';
 import { deviceDetailKeys } from '@/features/device-detail/api/keys';
 import { useCreateDeviceType } from '@/features/device-types/api/create-device-type';
 import { makeDeviceType } from '@/features/device-types/testing/fixtures';
 import type { DeviceType, DeviceTypeInput } from '@/features/device-types/types';
-import { deviceTypeOptionsQueryOptions, useDeviceTypeOptions } from '@/features/devices/api/get-device-type-options';
+import { deviceTypeOptionsQueryOptions, useDeviceTypeOptions } from '@/shared/devices/api/get-device-type-options';
 import { invalidateEntity, queryKeys, staleAfterChange } from '@/lib/query-keys';
 import { createQueryClient } from '@/lib/react-query';
+import { useAckAlarm } from '@/shared/alarms/api/ack-alarm';
+import { invalidateAlarmChange } from '@/shared/alarms/api/keys';
 import { companyOptionsQueryOptions } from '@/shared/companies/get-company-options';
 import { setupPageTests } from '@/testing/page-tests';
 import { server } from '@/testing/server';
@@ -129,8 +129,8 @@ describe('alarm changes (Alarm Center and device detail)', () => {
     const queryClient = createQueryClient();
     queryClient.setQueryData(queryKeys.alarm.list({ stage: ['new'], page: 1 }), []);
     const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
-    const { result } = renderHook(() => useDeviceAckAlarm(3), { wrapper });
-    await act(() => result.current.mutateAsync(11));
+    const { result } = renderHook(() => useAckAlarm(), { wrapper });
+    await act(() => result.current.mutateAsync({ id: 11, deviceId: 3 }));
     expect(invalidated(queryClient, queryKeys.alarm.list({ stage: ['new'], page: 1 }))).toBe(true);
   });
 });

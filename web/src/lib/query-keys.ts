@@ -28,7 +28,10 @@ export const ENTITIES = [
   'device',
   'smsUser',
   'smsRecord',
-  /** Alarms across devices (the Alarm Center's list); one device's alarms are under device.detail(id, 'alarms'). */
+  /**
+   * Alarms across devices (the Alarm Center's list and tab counts, the top bar's bell); one device's alarms are
+   * under device.detail(id, 'alarms').
+   */
   'alarm',
   /** The home page's figures (GET /api/home/statistic). */
   'home',

@@ -10,6 +10,7 @@ export const alarmZhCN = {
     all: '全部',
   },
   tabsLabel: '报警阶段',
+  tabCount: '{{label}}（{{count}}）',
   stages: {
     new: '报警中 · 待确认',
     acknowledged: '报警中 · 已确认',
@@ -85,6 +86,7 @@ export const alarmEn: Widen<typeof alarmZhCN> = {
     all: 'All',
   },
   tabsLabel: 'Alarm stage',
+  tabCount: '{{label}} ({{count}})',
   stages: {
     new: 'Active – not acknowledged',
     acknowledged: 'Active – acknowledged',

@@ -1,4 +1,4 @@
-import type { Answer, Body, ListItem, Query } from '@/types/api';
+import type { ListItem, Query } from '@/types/api';
 
 /**
  * The Alarm Center's payloads, from the server's contract (src/types/api.ts helpers over api.gen.ts).
@@ -24,9 +24,5 @@ export type AlarmKindFilter = (typeof ALARM_KINDS)[number];
 export const ALARM_LEVELS = ['high', 'low'] as const;
 export type AlarmLevel = (typeof ALARM_LEVELS)[number];
 
-/** PUT /api/alarmLog/ack {ids}: acknowledges those not yet acknowledged. */
-export type BulkAckInput = Body<'/api/alarmLog/ack', 'put'>;
-export type BulkAckResult = Answer<'/api/alarmLog/ack', 'put'>;
-
-/** The most ids one bulk acknowledgement takes. */
+/** The most ids one bulk acknowledgement takes (PUT /api/alarmLog/ack: shared/alarms/api/ack-alarms.ts). */
 export const BULK_ACK_MAX = 200;

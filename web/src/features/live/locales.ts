@@ -15,10 +15,23 @@ export const liveZhCN = {
   unnamed: '未命名设备',
   value: '数值：{{value}}',
   open: '查看设备',
+  more: '还有 {{count}} 条报警',
+  moreHint: '点击查看全部待确认报警',
   sound: {
     on: '报警提示音：开',
     off: '报警提示音：关',
     label: '报警提示音',
+    blocked: '浏览器阻止了报警提示音，点击开启声音',
+    blockedLabel: '报警提示音：点击开启声音',
+    enable: '点击开启声音',
+  },
+  bell: {
+    label: '待确认报警',
+    labelCount: '待确认报警：{{count}} 条',
+    title: '待确认报警',
+    empty: '没有待确认的报警',
+    all: '进入报警中心',
+    shown: '显示最严重的 {{shown}} 条，共 {{total}} 条',
   },
 } as const;
 
@@ -37,9 +50,22 @@ export const liveEn: Widen<typeof liveZhCN> = {
   unnamed: 'Unnamed device',
   value: 'Value: {{value}}',
   open: 'Open the device',
+  more: '+{{count}} more alarms',
+  moreHint: 'Click to see every alarm awaiting acknowledgement',
   sound: {
     on: 'Alarm sound: on',
     off: 'Alarm sound: off',
     label: 'Alarm sound',
+    blocked: 'The browser blocked the alarm sound: click to enable sound',
+    blockedLabel: 'Alarm sound: click to enable sound',
+    enable: 'Click to enable sound',
+  },
+  bell: {
+    label: 'Alarms to acknowledge',
+    labelCount: 'Alarms to acknowledge: {{count}}',
+    title: 'Alarms to acknowledge',
+    empty: 'No alarm awaits acknowledgement',
+    all: 'Open the Alarm Center',
+    shown: 'The {{shown}} most severe of {{total}}',
   },
 };

@@ -44,6 +44,20 @@ export const baseZhCN = {
     copyFailed: '复制失败，请手动选择文本复制',
     regionPlaceholder: '省 / 市 / 区县',
   },
+  /** The list pages' shared table tools (components/ui/table-page.tsx). */
+  tablePage: {
+    filters: '筛选',
+    filtersActive: '筛选（{{count}}）',
+    columnSettings: '列设置',
+    columnsShown: '显示的列',
+    resetColumns: '重置',
+    density: '行高',
+    densityLarge: '宽松',
+    densityMiddle: '默认',
+    densitySmall: '紧凑',
+    more: '更多',
+    moreOf: '更多操作 {{subject}}',
+  },
   /** A device's alarm state (shared/alarms/alarm-state-tag.tsx). 电量低, as the server's notices say (电池电量低). */
   alarmState: {
     normal: '正常',
@@ -52,6 +66,12 @@ export const baseZhCN = {
     fault: '故障',
     offline: '离线',
     lowBattery: '电量低',
+  },
+  /** The events of an alarm (event.type of the server's document; shared/vocabulary), keyed with _ for the dot. */
+  eventTypes: {
+    alarm_started: '报警开始',
+    alarm_raised: '报警升级为高报',
+    alarm_ended: '报警结束',
   },
   /** Handling an alarm (shared/alarms/alarm-handle-dialog.tsx): the device page and the Alarm Center. */
   alarmHandle: {
@@ -90,6 +110,8 @@ export const baseZhCN = {
     mainMenu: '主菜单',
     breadcrumb: '当前位置',
     accountMenu: '账号菜单',
+    /** The super administrator still named with the server's default (lib/display-name.ts). */
+    superAdminName: '系统管理员',
     logout: '退出登录',
     logoutTitle: '操作提示',
     logoutContent: '确定注销并退出系统吗？',
@@ -167,7 +189,6 @@ export const baseZhCN = {
     detailTitle: '操作记录详情',
     accountPlaceholder: '请输入账号',
     modulePlaceholder: '请选择模块',
-    moduleAuth: '登录与注销',
     actionNames: {
       login: '登录',
       logout: '注销',
@@ -179,6 +200,26 @@ export const baseZhCN = {
       permission: '分配权限',
       import: '导入',
       export: '导出',
+      param: '设置参数',
+      paramImport: '导入参数',
+      command: '下发指令',
+      secret: '重置设备密钥',
+      upload: '上传文件',
+      ackAlarm: '确认报警',
+      ackAlarms: '批量确认报警',
+      handleAlarm: '处理报警',
+    },
+    /** The modules of operation records (oplog.module of the server's document). */
+    moduleNames: {
+      Auth: '登录与注销',
+      CompanyManagement: '企业管理',
+      UserManagement: '用户管理',
+      RoleManagement: '角色管理',
+      DeviceTypeManagement: '设备类型管理',
+      DeviceManagement: '报警设备管理',
+      AlarmManagement: '报警中心',
+      SmsUserManagement: '通知用户管理',
+      Files: '文件上传',
     },
     statusPlaceholder: '请选择状态码',
     id: '记录 ID',

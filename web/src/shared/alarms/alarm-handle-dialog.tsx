@@ -18,7 +18,8 @@ interface AlarmHandleDialogProps {
 
 /**
  * Handle an acknowledged alarm with a note (required, at most 1000 characters): THE dialog of the device
- * page and the Alarm Center, each of which sends the call and refreshes its own views.
+ * page and the Alarm Center, each of which sends the call with shared/alarms/api/handle-alarm (which
+ * refreshes every view of alarms).
  */
 export function AlarmHandleDialog({ alarm, pending, onHandle, onClose }: AlarmHandleDialogProps) {
   const { t } = useTranslation();

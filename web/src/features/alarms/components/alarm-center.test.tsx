@@ -48,13 +48,25 @@ const acked = alarm({ id: 13, stage: 'acknowledged', ackAt: 1795325300000, ackBy
 
 setupPageTests();
 
-/** The list call's queries, and the bodies of the bulk acknowledgements. */
-function handlers(list: Alarm[]) {
+/** The top bar's bell (features/live) reads the first 8 new alarms: not a call of this page. */
+const BELL_PAGE_SIZE = '8';
+
+/**
+ * The list call's queries, and the bodies of the bulk acknowledgements. The tabs' counts are one-row
+ * pages per stage (pageSize=1), answered with `totals` and recorded apart.
+ */
+function handlers(list: Alarm[], totals: Partial<Record<string, number>> = {}) {
   const asked: URLSearchParams[] = [];
+  const counted: URLSearchParams[] = [];
   const bulk: unknown[] = [];
   server.use(
     mock.get('/api/alarmLog', ({ request }) => {
-      asked.push(new URL(request.url).searchParams);
+      const params = new URL(request.url).searchParams;
+      if (params.get('pageSize') === '1') {
+        counted.push(params);
+        return ok({ list: list.slice(0, 1), total: totals[params.get('stage') ?? ''] ?? 0, page: 1, pageSize: 1 });
+      }
+      if (params.get('pageSize') !== BELL_PAGE_SIZE) asked.push(params);
       return ok({ list, total: list.length, page: 1, pageSize: 20 });
     }),
     mock.put('/api/alarmLog/ack', async ({ request }) => {
@@ -62,8 +74,11 @@ function handlers(list: Alarm[]) {
       return ok({ acknowledged: [11], skipped: [12] });
     }),
   );
-  return { asked, bulk, last: () => asked.at(-1) ?? new URLSearchParams() };
+  return { asked, counted, bulk, last: () => asked.at(-1) ?? new URLSearchParams() };
 }
+
+/** A tab by its stage's words, with or without its count ("已确认（2）"). */
+const tabName = (label: string) => new RegExp(`^${label}(（\\d+）)?$`);
 
 async function findRow(text: string): Promise<HTMLElement> {
   const cell = await screen.findByText(text, {}, { timeout: 10_000 });
@@ -92,16 +107,34 @@ describe('Alarm Center', () => {
       ['已结束待处理', 'waiting'],
       ['已处理', 'handled'],
     ] as const) {
-      await user.click(within(tabs).getByRole('tab', { name: label }));
+      await user.click(within(tabs).getByRole('tab', { name: tabName(label) }));
       await waitFor(() => expect(api.last().getAll('stage')).toEqual([stage]));
       expect(router.state.location.search).toBe(`?stage=${stage}`);
     }
-    await user.click(within(tabs).getByRole('tab', { name: '全部' }));
+    await user.click(within(tabs).getByRole('tab', { name: tabName('全部') }));
     await waitFor(() => expect(router.state.location.search).toBe('?stage=all'));
     await waitFor(() => expect(api.last().getAll('stage')).toEqual([]));
-    await user.click(within(tabs).getByRole('tab', { name: '待确认' }));
+    await user.click(within(tabs).getByRole('tab', { name: tabName('待确认') }));
     await waitFor(() => expect(api.last().getAll('stage')).toEqual(['new']));
     expect(router.state.location.search).toBe('');
+  });
+
+  it("shows each stage's count on its tab, under the page's filters", async () => {
+    signInAs();
+    useBaseHandlers(makeUser({ companyId: 5, permission: HANDLER }));
+    const api = handlers([fresh], { new: 3, acknowledged: 1, waiting: 0, handled: 12 });
+    renderApp(`${PATH}?kind=gas`);
+    await findRow('文三路 3 号井');
+    const tabs = screen.getByRole('tablist');
+    expect(await within(tabs).findByRole('tab', { name: '待确认（3）' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(tabs).getByRole('tab', { name: '已确认（1）' })).toBeInTheDocument();
+    expect(within(tabs).getByRole('tab', { name: '已结束待处理（0）' })).toBeInTheDocument();
+    expect(within(tabs).getByRole('tab', { name: '已处理（12）' })).toBeInTheDocument();
+    expect(within(tabs).getByRole('tab', { name: '全部' })).toBeInTheDocument();
+    // one cheap call per stage, with the page's filters
+    const stages = api.counted.map((q) => q.getAll('stage').join());
+    expect(new Set(stages)).toEqual(new Set(['new', 'acknowledged', 'waiting', 'handled']));
+    for (const q of api.counted) expect(q.getAll('kind')).toEqual(['gas']);
   });
 
   it('sends the URL filters and keeps the tab on search', async () => {

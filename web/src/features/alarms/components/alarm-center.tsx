@@ -17,15 +17,16 @@ import { useNow } from '@/lib/use-now';
 import { useTableQuery } from '@/lib/use-table-query';
 import { alarmStateOf, formatAlarmValue } from '@/shared/alarms/alarm-format';
 import { AlarmStateTag } from '@/shared/alarms/alarm-state-tag';
+import { useAckAlarm } from '@/shared/alarms/api/ack-alarm';
+import { useAckAlarms } from '@/shared/alarms/api/ack-alarms';
 import { StepBy } from '@/shared/alarms/step-by';
 import { useCompanyOptions } from '@/shared/companies/get-company-options';
 import { regionCodes } from '@/shared/regions/region';
 import { RegionCascader } from '@/shared/regions/region-cascader';
 
-import { useAckAlarm } from '../api/ack-alarm';
-import { useAckAlarms } from '../api/ack-alarms';
 import { exportAlarms } from '../api/export-alarms';
 import { useAlarms } from '../api/get-alarms';
+import { useStageCounts } from '../api/get-stage-counts';
 import {
   ALARM_KINDS,
   ALARM_LEVELS,
@@ -124,6 +125,7 @@ export function AlarmCenter() {
     imei: f.imei,
   };
   const alarms = useAlarms(query);
+  const counts = useStageCounts(query);
   const list = useMemo(() => alarms.data?.list ?? [], [alarms.data]);
 
   // A selection belongs to the rows on screen: another tab, filter or page starts a new one, and a row
@@ -340,7 +342,11 @@ export function AlarmCenter() {
         activeKey={tab}
         onChange={setTab}
         aria-label={t('alarm.tabsLabel')}
-        items={ALARM_TABS.map((key) => ({ key, label: t(`alarm.tabs.${key}`) }))}
+        items={ALARM_TABS.map((key) => {
+          const label = t(`alarm.tabs.${key}`);
+          const count = key === 'all' ? undefined : counts[key];
+          return { key, label: count === undefined ? label : t('alarm.tabCount', { label, count }) };
+        })}
       />
       <div className="table-page-toolbar">
         {canSelect && (

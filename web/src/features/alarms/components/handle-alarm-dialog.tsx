@@ -1,7 +1,7 @@
 import { useSuccessThen } from '@/lib/use-success-then';
 import { AlarmHandleDialog } from '@/shared/alarms/alarm-handle-dialog';
+import { useHandleAlarm } from '@/shared/alarms/api/handle-alarm';
 
-import { useHandleAlarm } from '../api/handle-alarm';
 import type { Alarm } from '../types';
 
 /** The shared handling dialog, sending the Alarm Center's call. */

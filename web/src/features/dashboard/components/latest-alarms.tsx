@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { deviceDetailPath } from '@/config/paths';
+import { usePermission } from '@/lib/authorization';
 import { formatDateTime } from '@/lib/format';
+import { AckAlarmButton, OpenDeviceLink, useCanAckAlarm } from '@/shared/alarms/alarm-actions';
 import type { HomeAlarm } from '@/types/api';
 
 import { alarmLabelKey, alarmValueText } from '../lib/figures';
@@ -17,9 +19,14 @@ const KIND_TAG: Record<string, string> = {
   unknown: 'default',
 };
 
-/** The newest alarms, each naming its device with a link to the device's detail page. */
+/**
+ * The newest alarms, each naming its device with a link to the device's detail page, with Acknowledge
+ * (while not acknowledged, for those who may) and Open.
+ */
 export function LatestAlarms({ alarms }: { alarms: HomeAlarm[] }) {
   const { t } = useTranslation();
+  const canAck = useCanAckAlarm();
+  const canOpenDevice = usePermission('DeviceManagement');
   return (
     <Card size="small" title={t('home.latest.title')}>
       <section aria-label={t('home.latest.title')}>
@@ -53,6 +60,12 @@ export function LatestAlarms({ alarms }: { alarms: HomeAlarm[] }) {
                       </Tag>
                       <Typography.Text type="secondary">{formatDateTime(alarm.startedAt)}</Typography.Text>
                     </Space>
+                    {((canAck && !alarm.ackAt) || canOpenDevice) && (
+                      <Space size={0} wrap className="home-alarm-actions" style={{ display: 'flex', marginTop: 4, marginInlineStart: -7 }}>
+                        {canAck && !alarm.ackAt && <AckAlarmButton alarm={alarm} />}
+                        {canOpenDevice && <OpenDeviceLink deviceId={alarm.deviceId} name={alarm.deviceName || alarm.imei} />}
+                      </Space>
+                    )}
                   </div>
                 </List.Item>
               );

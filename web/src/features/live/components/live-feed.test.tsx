@@ -163,7 +163,7 @@ describe('live feed', () => {
     await waitFor(() => expect(screen.queryByText('设备离线')).not.toBeInTheDocument());
   });
 
-  it('keeps at most five notifications, one per device and kind', async () => {
+  it('shows at most three pop-ups, one per device and kind, the older ones collapsed into "+N more"', async () => {
     signInAs();
     useBaseHandlers(makeUser({ permission: ['DeviceManagement'] }));
     server.use(mock.get('/api/home/statistic', () => ok(statistic())));
@@ -173,12 +173,82 @@ describe('live feed', () => {
       open()[0].emit('alarm.started', { ...alarmEvent, id: 2000 + i, deviceId: 100 + i, deviceName: `井 ${i}` });
     }
     open()[0].emit('alarm.raised', { ...alarmEvent, id: 2010, deviceId: 107, deviceName: '井 7' }); // replaces its own
-    await waitFor(() => expect(screen.getAllByTestId('live-notice')).toHaveLength(5));
-    const names = screen.getAllByTestId('live-notice').map((n) => n.textContent);
-    expect(names.some((n) => n?.startsWith('井 1（'))).toBe(false);
-    expect(names.some((n) => n?.startsWith('井 2（'))).toBe(false);
-    expect(names.filter((n) => n?.startsWith('井 7（'))).toHaveLength(1);
+    await waitFor(() => expect(screen.getAllByTestId('live-notice')).toHaveLength(3));
+    const names = () => screen.getAllByTestId('live-notice').map((n) => n.textContent?.split('（')[0]);
+    expect(names().sort()).toEqual(['井 5', '井 6', '井 7']);
     expect(screen.getByText('燃气报警升级为高报')).toBeInTheDocument();
+    expect(screen.getByText('还有 4 条报警')).toBeInTheDocument();
+    // in the bottom-right corner
+    expect(document.querySelector('.ant-notification-bottomRight')).toContainElement(screen.getAllByTestId('live-notice')[0]);
+
+    // closing one brings back the newest collapsed one
+    const notice5 = screen.getAllByTestId('live-notice').find((n) => n.textContent?.startsWith('井 5'));
+    const card = notice5?.closest('.ant-notification-notice') as HTMLElement;
+    await userEvent.click(within(card).getByRole('button', { name: /close|关闭/i }));
+    await waitFor(() => expect(names().sort()).toEqual(['井 4', '井 6', '井 7']));
+    expect(screen.getByText('还有 3 条报警')).toBeInTheDocument();
+
+    // "+N more" lets the collapsed ones go (without the Alarm Center there is no bell to open)
+    await userEvent.click(screen.getByText('还有 3 条报警'));
+    await waitFor(() => expect(screen.queryByText(/还有 \d+ 条报警/)).not.toBeInTheDocument());
+    expect(screen.getAllByTestId('live-notice')).toHaveLength(3);
+  });
+
+  it('acknowledges an alarm from its pop-up when the user may, which closes the pop-up', async () => {
+    signInAs();
+    useBaseHandlers(makeUser({ permission: ['DeviceManagement', 'AlarmManagement', 'AlarmManagement:handle'] }));
+    const acked: string[] = [];
+    server.use(
+      mock.get('/api/home/statistic', () => ok(statistic())),
+      mock.get('/api/alarmLog', () => ok({ list: [], total: 0, page: 1, pageSize: 8 })),
+      mock.put('/api/alarmLog/:id/ack', ({ params }) => {
+        acked.push(String(params.id));
+        return ok({ id: Number(params.id) });
+      }),
+    );
+    renderApp('/dashboard');
+    await waitFor(() => expect(open()).toHaveLength(1), { timeout: 10_000 });
+    open()[0].emit('alarm.started', alarmEvent);
+    const notice = (await screen.findByTestId('live-notice')).closest('.ant-notification-notice') as HTMLElement;
+    await userEvent.click(within(notice).getByRole('button', { name: '确认报警 #88' }));
+    await waitFor(() => expect(acked).toEqual(['88']));
+    await waitFor(() => expect(screen.queryByTestId('live-notice')).not.toBeInTheDocument());
+    expect(await screen.findByText('已确认')).toBeInTheDocument();
+  });
+
+  it('closes the pop-up of an alarm acknowledged elsewhere (here: from the bell)', async () => {
+    signInAs();
+    useBaseHandlers(makeUser({ permission: ['DeviceManagement', 'AlarmManagement', 'AlarmManagement:handle'] }));
+    const fromList = {
+      id: 88, companyId: 3, deviceId: 17, deviceName: '文三路阀门井 01', imei: '860000010000015', kind: 'gas', level: 'high',
+      value: 61.5, peak: 61.5, status: 'active', stage: 'new', startedAt: 1795300000000, endedAt: null, durationMs: null,
+      ackBy: null, ackAt: null, ackAccount: '', handledBy: null, handledAt: null, handledAccount: '', handleNote: '',
+    };
+    server.use(
+      mock.get('/api/home/statistic', () => ok(statistic())),
+      mock.get('/api/alarmLog', () => ok({ list: [fromList], total: 1, page: 1, pageSize: 8 })),
+      mock.put('/api/alarmLog/88/ack', () => ok({ ...fromList, ackAt: Date.now() })),
+    );
+    renderApp('/dashboard');
+    await waitFor(() => expect(open()).toHaveLength(1), { timeout: 10_000 });
+    open()[0].emit('alarm.started', alarmEvent);
+    await screen.findByTestId('live-notice');
+    await userEvent.click(screen.getByRole('button', { name: '待确认报警：1 条' }));
+    const list = await screen.findByRole('region', { name: '待确认报警' });
+    await userEvent.click(within(list).getByRole('button', { name: '确认报警 #88' }));
+    await waitFor(() => expect(screen.queryByTestId('live-notice')).not.toBeInTheDocument());
+  });
+
+  it('offers no acknowledgement in a pop-up without the right to acknowledge', async () => {
+    signInAs();
+    useBaseHandlers(makeUser({ permission: ['DeviceManagement'] }));
+    server.use(mock.get('/api/home/statistic', () => ok(statistic())));
+    renderApp('/dashboard');
+    await waitFor(() => expect(open()).toHaveLength(1), { timeout: 10_000 });
+    open()[0].emit('alarm.started', alarmEvent);
+    const notice = (await screen.findByTestId('live-notice')).closest('.ant-notification-notice') as HTMLElement;
+    expect(within(notice).getByRole('link', { name: '查看设备' })).toBeInTheDocument();
+    expect(within(notice).queryByRole('button', { name: /确认报警/ })).not.toBeInTheDocument();
   });
 
   it('opens no feed and shows no sound switch without Alarm Device Management', async () => {

@@ -1,3 +1,5 @@
+import { useAlarmSound } from './sound-setting';
+
 type AudioContextCtor = typeof AudioContext;
 
 let context: AudioContext | null = null;
@@ -8,6 +10,36 @@ function audioContextClass(): AudioContextCtor | null {
   return w.AudioContext ?? w.webkitAudioContext ?? null;
 }
 
+/**
+ * The page's one AudioContext, made on first use. Its state says whether the browser lets it play: a
+ * context made before any user gesture stays 'suspended' under the autoplay policy, and becomes 'running'
+ * once resumed inside a gesture. Every change is reported to the sound setting (blocked).
+ */
+function audioContext(): AudioContext | null {
+  if (context) return context;
+  const Ctor = audioContextClass();
+  if (!Ctor) return null;
+  const ctx = new Ctor();
+  context = ctx;
+  ctx.addEventListener?.('statechange', () => reportState(ctx));
+  reportState(ctx);
+  return ctx;
+}
+
+function reportState(ctx: AudioContext) {
+  const blocked = ctx.state === 'suspended';
+  if (useAlarmSound.getState().blocked !== blocked) useAlarmSound.getState().setBlocked(blocked);
+}
+
+/** Resumes the context; a refusal (no user gesture yet) marks the sound blocked. */
+function resume(ctx: AudioContext) {
+  if (ctx.state !== 'suspended') return;
+  void ctx.resume().then(
+    () => reportState(ctx),
+    () => useAlarmSound.getState().setBlocked(true),
+  );
+}
+
 /** The notes of the alarm chime: two short beeps, the second higher (Hz, start s, length s). */
 export const CHIME: readonly { frequency: number; at: number; length: number }[] = [
   { frequency: 880, at: 0, length: 0.18 },
@@ -16,16 +48,15 @@ export const CHIME: readonly { frequency: number; at: number; length: number }[]
 
 /**
  * Plays the alarm chime with the Web Audio API (no audio file). Browsers refuse sound before the user
- * has interacted with the page: then, and wherever Web Audio is missing, nothing happens and nothing is
- * thrown. Returns whether the chime was scheduled.
+ * has interacted with the page: then the sound is marked blocked (the switch says "click to enable
+ * sound"), and wherever Web Audio is missing nothing happens; nothing is thrown. Returns whether the
+ * chime was scheduled.
  */
 export function playAlarmSound(): boolean {
   try {
-    const Ctor = audioContextClass();
-    if (!Ctor) return false;
-    context ??= new Ctor();
-    const ctx = context;
-    if (ctx.state === 'suspended') void ctx.resume().catch(() => undefined);
+    const ctx = audioContext();
+    if (!ctx) return false;
+    resume(ctx);
     if (ctx.state !== 'running' && ctx.state !== 'suspended') return false;
     const start = ctx.currentTime + 0.02;
     for (const note of CHIME) {
@@ -47,21 +78,25 @@ export function playAlarmSound(): boolean {
 }
 
 /**
- * Lets the chime play later: browsers allow an AudioContext to start only inside a user gesture, so the
- * first click or key press anywhere resumes it (the sound switch itself counts).
+ * Finds out at once whether the browser will play the chime (a context made now, before any gesture,
+ * stays suspended when it will not), then lets it play: browsers allow an AudioContext to start only
+ * inside a user gesture, so the first click or key press anywhere resumes it (the sound switch counts).
  */
 export function unlockAlarmSoundOnGesture(): () => void {
   if (typeof window === 'undefined') return () => undefined;
+  try {
+    audioContext();
+  } catch {
+    // no sound then
+  }
   const unlock = () => {
     try {
-      const Ctor = audioContextClass();
-      if (!Ctor) return;
-      context ??= new Ctor();
-      if (context.state === 'suspended') void context.resume().catch(() => undefined);
+      const ctx = audioContext();
+      if (ctx) resume(ctx);
     } catch {
       // no sound then
     }
-    remove();
+    if (!useAlarmSound.getState().blocked) remove();
   };
   const remove = () => {
     window.removeEventListener('pointerdown', unlock, true);

@@ -4,8 +4,8 @@ import { invalidateKeys, queryKeys } from '@/lib/query-keys';
 
 /**
  * The react-query caches that show live data (lib/query-keys.ts): the home figures, the device lists, the
- * Alarm Center's lists, and everything of each device the events name (its detail page: state, readings,
- * chart, alarms, commands).
+ * alarm lists (the Alarm Center's, its tab counts, the bell's), and everything of each device the events
+ * name (its detail page: state, readings, chart, alarms, commands).
  * Not the whole 'device' entity: the devices' choices in forms do not change with an alarm.
  */
 export function liveQueryKeys(deviceIds: Iterable<number>): QueryKey[] {

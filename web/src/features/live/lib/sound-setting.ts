@@ -15,6 +15,13 @@ export function readAlarmSound(): boolean {
 interface SoundState {
   enabled: boolean;
   setEnabled: (enabled: boolean) => void;
+  /**
+   * The browser refuses to play sound until the user interacts with the page (autoplay policy): after a
+   * reload the switch may say "on" while no chime can play. Set by lib/alarm-sound from the AudioContext's
+   * state; not remembered.
+   */
+  blocked: boolean;
+  setBlocked: (blocked: boolean) => void;
 }
 
 export const useAlarmSound = create<SoundState>((set) => ({
@@ -23,4 +30,6 @@ export const useAlarmSound = create<SoundState>((set) => ({
     writeString(ALARM_SOUND_KEY, enabled ? '1' : '0');
     set({ enabled });
   },
+  blocked: false,
+  setBlocked: (blocked) => set({ blocked }),
 }));

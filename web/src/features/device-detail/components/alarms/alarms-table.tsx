@@ -7,10 +7,10 @@ import { Link } from 'react-router';
 import { smsRecordsPath } from '@/config/paths';
 import { Permission, usePermission } from '@/lib/authorization';
 import { formatDateTime } from '@/lib/format';
+import { useAckAlarm } from '@/shared/alarms/api/ack-alarm';
 import { StepBy } from '@/shared/alarms/step-by';
 import type { PermissionCode } from '@/types/api';
 
-import { useAckAlarm } from '../../api/ack-alarm';
 import { useAlarms } from '../../api/get-alarms';
 import { alarmDuration, formatDuration } from '../../lib/duration';
 import { useNow } from '../../lib/use-now';
@@ -21,17 +21,17 @@ import { HandleAlarmDialog } from './handle-alarm-dialog';
 
 const KIND_COLORS: Record<string, string> = { gas: 'red', fault: 'magenta', lowBattery: 'gold', offline: 'default' };
 
-function AckButton({ alarm, deviceId }: { alarm: AlarmRecord; deviceId: number }) {
+function AckButton({ alarm }: { alarm: AlarmRecord }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const ack = useAckAlarm(deviceId, { onSuccess: () => void message.success(t('deviceDetail.alarms.ackDone')) });
+  const ack = useAckAlarm({ onSuccess: () => void message.success(t('deviceDetail.alarms.ackDone')) });
   return (
     <Popconfirm
       title={t('deviceDetail.alarms.ackTitle')}
       description={t('deviceDetail.alarms.ackConfirm')}
       okText={t('common.confirm')}
       cancelText={t('common.cancel')}
-      onConfirm={() => ack.mutateAsync(alarm.id).catch(() => undefined)}
+      onConfirm={() => ack.mutateAsync(alarm).catch(() => undefined)}
     >
       <Button type="link" size="small" loading={ack.isPending} aria-label={`${t('deviceDetail.alarms.acknowledge')} #${alarm.id}`}>
         {t('deviceDetail.alarms.acknowledge')}
@@ -142,7 +142,7 @@ export function AlarmsTable({ deviceId, deviceName }: AlarmsTableProps) {
             fixed: 'right' as const,
             render: (_: unknown, a: AlarmRecord) => {
               const handleAction = !canHandle ? null : a.ackAt === null ? (
-                <AckButton alarm={a} deviceId={deviceId} />
+                <AckButton alarm={a} />
               ) : a.handledAt === null ? (
                 <Button type="link" size="small" onClick={() => setHandling(a)} aria-label={`${t('deviceDetail.alarms.handle')} #${a.id}`}>
                   {t('deviceDetail.alarms.handle')}
@@ -195,7 +195,7 @@ export function AlarmsTable({ deviceId, deviceName }: AlarmsTableProps) {
           onChange: (page, pageSize) => setPageState((s) => ({ page: pageSize !== s.pageSize ? 1 : page, pageSize })),
         }}
       />
-      <HandleAlarmDialog deviceId={deviceId} alarm={handling} onClose={() => setHandling(null)} />
+      <HandleAlarmDialog alarm={handling} onClose={() => setHandling(null)} />
     </>
   );
 }
