@@ -113,6 +113,18 @@ export const deviceZhCN = {
     zeroCalibration: '零点校准',
     muteAlarm: '报警消音',
   },
+  commandHelp: {
+    restart: '探测器重新启动，约 1 分钟内离线、不上报数据。',
+    selfTest: '探测器检查传感器和报警器，期间蜂鸣器和状态灯会短暂动作，结果随下次上报送回。',
+    zeroCalibration: '探测器把当前读数作为零点（0 %LEL）。只应在洁净空气中进行，否则之后的读数都会偏低。',
+    muteAlarm: '在设定的分钟数内关闭探测器的蜂鸣器，报警仍会上报和记录。',
+  },
+  commandConfirmTitle: '向“{{name}}”发送“{{command}}”？',
+  commandConfirm: {
+    restart: '探测器将重新启动，约 1 分钟内离线。确定发送吗？',
+    selfTest: '探测器将自检，蜂鸣器和状态灯会短暂动作。确定发送吗？',
+    zeroCalibration: '探测器将以当前读数为零点，请确认它处在洁净空气中。确定发送吗？',
+  },
   muteMinutes: '消音时长（分钟）',
   muteRange: '消音时长须为 1 到 120 分钟',
   commandFor: '设备：{{name}}（{{imei}}）',
@@ -166,6 +178,9 @@ export const deviceZhCN = {
     heartbeatInterval: '心跳间隔(分钟)',
   },
   more: '更多',
+  sortBy: '排序',
+  sortAlarming: '报警优先',
+  sortNewest: '最新创建',
 } as const;
 
 /** The same keys in English (the type enforces it). */
@@ -282,6 +297,18 @@ export const deviceEn: Widen<typeof deviceZhCN> = {
     zeroCalibration: 'Zero calibration',
     muteAlarm: 'Mute alarm',
   },
+  commandHelp: {
+    restart: 'The detector restarts and is offline for about a minute, reporting nothing meanwhile.',
+    selfTest: 'The detector checks its sensor and alarm; its buzzer and light come on briefly. The result comes with its next report.',
+    zeroCalibration: 'The detector takes its present reading as zero (0 %LEL). Only in clean air, or every later reading will be too low.',
+    muteAlarm: 'The detector\'s buzzer is silent for the minutes given; alarms are still reported and recorded.',
+  },
+  commandConfirmTitle: 'Send "{{command}}" to "{{name}}"?',
+  commandConfirm: {
+    restart: 'The detector restarts and is offline for about a minute. Send?',
+    selfTest: 'The detector tests itself; its buzzer and light come on briefly. Send?',
+    zeroCalibration: 'The detector takes its present reading as zero: make sure it is in clean air. Send?',
+  },
   muteMinutes: 'Mute for (minutes)',
   muteRange: 'Mute for 1 to 120 minutes',
   commandFor: 'Device: {{name}} ({{imei}})',
@@ -335,4 +362,7 @@ export const deviceEn: Widen<typeof deviceZhCN> = {
     heartbeatInterval: 'Heartbeat interval (min)',
   },
   more: 'More',
+  sortBy: 'Sort',
+  sortAlarming: 'Alarming first',
+  sortNewest: 'Newest first',
 };

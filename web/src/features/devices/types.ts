@@ -1,4 +1,4 @@
-import type { Answer, ApiFieldError, Body, Item, ListItem, Query } from '@/types/api';
+import type { Answer, ApiFieldError, Item, Query } from '@/types/api';
 
 /**
  * Payloads only the device list uses (docs/api.md "Devices" and "Imports"); the device, its parameters and
@@ -6,17 +6,6 @@ import type { Answer, ApiFieldError, Body, Item, ListItem, Query } from '@/types
  */
 
 export type DeviceListQuery = Query<'/api/device', 'get'>;
-
-/** POST /api/device, PUT /api/device/{id}. */
-export type DeviceInput = Body<'/api/device', 'post'>;
-
-/** A device type as the device forms and filters choose it (GET /api/deviceClassify). */
-export type DeviceTypeOption = Pick<
-  ListItem<'/api/deviceClassify'>,
-  'id' | 'name' | 'model' | 'unit' | 'lowThreshold' | 'highThreshold' | 'reportInterval' | 'heartbeatInterval'
->;
-
-export type DeviceCommandName = Body<'/api/device/sendCommand/{id}', 'post'>['command'];
 
 /** The answer of an import that was written (the created devices' secrets, shown once). */
 export type ImportResult = Answer<'/api/device/import', 'post'>;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { DeviceParams } from '@/types/api';
 
-import { axisMax, thresholdLines, toChartSeries } from './chart-series';
+import { alarmPeriods, axisMax, thresholdLines, toChartSeries } from './chart-series';
 
 const MIN = 60_000;
 
@@ -77,5 +77,39 @@ describe('thresholdLines and axisMax', () => {
     expect(axisMax(low, thresholdLines(params))).toBe(60);
     const high = toChartSeries({ bucketMs: MIN, from: 0, to: MIN, points: [{ ts: 0, min: 1, avg: 80, max: 97, count: 1 }] });
     expect(axisMax(high, thresholdLines(params))).toBe(100);
+  });
+});
+
+describe('alarmPeriods', () => {
+  const HOUR = 60 * MIN;
+  const gas = { kind: 'gas' as const, endedAt: null };
+
+  it('clips gas alarms to the range, runs an active one to its end, and leaves out the other kinds', () => {
+    const periods = alarmPeriods(
+      [
+        { ...gas, id: 3, level: 'high', startedAt: 5 * HOUR, endedAt: null },
+        { ...gas, id: 1, level: 'low', startedAt: 0, endedAt: 2 * HOUR },
+        { ...gas, id: 2, kind: 'fault', level: '', startedAt: 3 * HOUR, endedAt: 4 * HOUR },
+      ],
+      HOUR,
+      6 * HOUR,
+    );
+    expect(periods).toEqual([
+      { id: 1, level: 'low', from: HOUR, to: 2 * HOUR },
+      { id: 3, level: 'high', from: 5 * HOUR, to: 6 * HOUR },
+    ]);
+  });
+
+  it('drops alarms wholly before or after the range', () => {
+    expect(
+      alarmPeriods(
+        [
+          { ...gas, id: 1, level: 'low', startedAt: 0, endedAt: HOUR - 1 },
+          { ...gas, id: 2, level: 'high', startedAt: 7 * HOUR, endedAt: null },
+        ],
+        HOUR,
+        6 * HOUR,
+      ),
+    ).toEqual([]);
   });
 });

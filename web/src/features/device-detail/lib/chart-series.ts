@@ -1,5 +1,5 @@
 import type { DeviceParams } from '@/types/api';
-import type { ReadingStatistic } from '../types';
+import type { AlarmRecord, ReadingStatistic } from '../types';
 
 /** One point of a line: [time, value]; a null value breaks the line. */
 export type SeriesPoint = [number, number | null];
@@ -60,4 +60,31 @@ export function axisMax(series: ChartSeries, lines: ThresholdLine[]): number {
   for (const [, v] of series.max) if (v !== null && v > top) top = v;
   for (const l of lines) if (l.value > top) top = l.value;
   return Math.min(100, Math.max(10, Math.ceil((top * 1.1) / 10) * 10));
+}
+
+/** A gas alarm's time on the chart: from its start to its end (or the range's end while it lasts). */
+export interface AlarmPeriod {
+  id: number;
+  level: 'low' | 'high';
+  from: number;
+  to: number;
+}
+
+/**
+ * The device's gas alarms that overlap from..to, clipped to it, oldest first. An alarm still active
+ * runs to the range's end; other kinds (fault, low battery, offline) are not methane and are left out.
+ */
+export function alarmPeriods(
+  alarms: readonly Pick<AlarmRecord, 'id' | 'kind' | 'level' | 'startedAt' | 'endedAt'>[],
+  from: number,
+  to: number,
+): AlarmPeriod[] {
+  const out: AlarmPeriod[] = [];
+  for (const a of alarms) {
+    if (a.kind !== 'gas') continue;
+    const end = a.endedAt ?? to;
+    if (a.startedAt > to || end < from) continue;
+    out.push({ id: a.id, level: a.level === 'high' ? 'high' : 'low', from: Math.max(a.startedAt, from), to: Math.min(end, to) });
+  }
+  return out.sort((x, y) => x.from - y.from);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { choiceFromPicked, choiceKey, matchPreset, rangeFilter, resolveRange } from './time-range';
+import { choiceFromPicked, choiceKey, defaultChartRange, matchPreset, rangeFilter, resolveRange } from './time-range';
 
 const H = 60 * 60 * 1000;
 const now = 1_795_300_000_000;
@@ -31,5 +31,21 @@ describe('time ranges', () => {
   it('keys a preset by its name, not by its moving dates', () => {
     expect(choiceKey({ kind: 'preset', key: 'lastHour' })).toBe('lastHour');
     expect(choiceKey({ kind: 'custom', from: 1, to: 2 })).toBe('1-2');
+  });
+});
+
+describe('defaultChartRange', () => {
+  it('is the last 24 hours when the device reported in them, or never reported', () => {
+    expect(defaultChartRange(now - 23 * H, now)).toEqual({ kind: 'preset', key: 'last24Hours' });
+    expect(defaultChartRange(now - 24 * H, now)).toEqual({ kind: 'preset', key: 'last24Hours' });
+    expect(defaultChartRange(null, now)).toEqual({ kind: 'preset', key: 'last24Hours' });
+  });
+
+  it('is the 24 hours ending at the last report of a device gone quiet, never longer', () => {
+    const last = now - 3 * 24 * H;
+    const choice = defaultChartRange(last, now);
+    expect(choice).toEqual({ kind: 'custom', from: last - 24 * H, to: last });
+    const { from, to } = resolveRange(choice, now);
+    expect(to! - from!).toBe(24 * H);
   });
 });

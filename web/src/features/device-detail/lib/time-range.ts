@@ -59,3 +59,13 @@ export function choiceKey(choice: RangeChoice): string {
   if (choice.kind === 'preset') return choice.key;
   return 'all';
 }
+
+/**
+ * The chart's first range: the last 24 hours when the device reported in them (or never did), else the
+ * 24 hours ending at its last report, so that a device gone quiet still opens on its data. Never longer.
+ */
+export function defaultChartRange(lastSeenAt: number | null | undefined, now: number): RangeChoice {
+  const day = RANGE_PRESETS[1].ms;
+  if (typeof lastSeenAt !== 'number' || lastSeenAt >= now - day) return { kind: 'preset', key: 'last24Hours' };
+  return { kind: 'custom', from: lastSeenAt - day, to: lastSeenAt };
+}

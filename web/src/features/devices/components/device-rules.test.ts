@@ -12,15 +12,12 @@ import {
   intervalProblems,
   isValidIccid,
   isValidImei,
-  LIVE_REFRESH_MS,
-  liveMethane,
-  liveVoltage,
   pendingGroups,
-  relativeTime,
-  secretsCsv,
   thresholdProblems,
   toThreshold,
-} from './device-rules';
+} from '@/shared/devices/lib/device-rules';
+
+import { LIVE_REFRESH_MS, liveMethane, liveVoltage, relativeTime, secretsCsv } from './device-rules';
 
 const params = makeDeviceParams;
 

@@ -262,4 +262,152 @@ describe('device detail', () => {
     expect(await screen.findByRole('heading', { name: '设备不存在' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(asked).toEqual([]);
   });
+  it('edits the device, sends a command after its explanation and confirmation, and reads the device again after each', async () => {
+    signInAs();
+    useBaseHandlers(
+      makeUser({ permission: ['DeviceManagement', 'DeviceManagement:update', 'DeviceManagement:command', 'DeviceManagement:param'] }),
+    );
+    let live = device();
+    let deviceCalls = 0;
+    const commands: unknown[] = [];
+    const updates: { name: string }[] = [];
+    server.use(
+      mock.get('/api/device/7', () => {
+        deviceCalls += 1;
+        return ok(live);
+      }),
+      mock.get('/api/device/7/commands', () => ok([])),
+      mock.get('/api/deviceClassify', () => page([{ id: 3, name: '红外甲烷探测器', model: 'GT-100' }])),
+      mock.put('/api/device/7', async ({ request }) => {
+        const body = (await request.json()) as { name: string };
+        updates.push(body);
+        live = device({ name: body.name });
+        return ok(live);
+      }),
+      mock.post('/api/device/sendCommand/7', async ({ request }) => {
+        commands.push(await request.json());
+        return ok({ id: 1, command: 'zeroCalibration', status: 'pending' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp(`${deviceDetailPath(7)}?tab=commands`);
+    const header = await screen.findByRole('region', { name: '设备详情' }, { timeout: 10_000 });
+
+    // edit: the header shows the new name without a reload
+    await user.click(within(header).getByRole('button', { name: /编\s*辑/ }));
+    const edit = await findDialog('编辑设备');
+    const name = within(edit).getByLabelText('设备名称');
+    await user.clear(name);
+    await user.type(name, '西湖 2 号井');
+    await user.click(within(edit).getByRole('button', { name: /保\s*存/ }));
+    expect(await within(header).findByRole('heading', { name: '西湖 2 号井' })).toBeInTheDocument();
+    expect(updates).toEqual([expect.objectContaining({ name: '西湖 2 号井', imei: '490154203237518' })]);
+
+    // a command that changes the device: explained, then confirmed
+    const before = deviceCalls;
+    await user.click(within(header).getByRole('button', { name: /发送指令/ }));
+    const dialog = await findDialog('发送指令');
+    expect(within(dialog).getByTestId('command-help')).toHaveTextContent('约 1 分钟内离线');
+    await user.click(within(dialog).getByText('零点校准'));
+    expect(within(dialog).getByTestId('command-help')).toHaveTextContent('洁净空气');
+    await user.click(within(dialog).getByRole('button', { name: /下\s*发/ }));
+    const confirm = (await screen.findByText('探测器将以当前读数为零点，请确认它处在洁净空气中。确定发送吗？')).closest('.ant-modal')!;
+    expect(confirm).toHaveTextContent('向“西湖 2 号井”发送“零点校准”？');
+    await user.click(within(confirm as HTMLElement).getByRole('button', { name: /取\s*消/ }));
+    expect(commands).toEqual([]);
+
+    await user.click(within(dialog).getByRole('button', { name: /下\s*发/ }));
+    const again = (await screen.findByText('探测器将以当前读数为零点，请确认它处在洁净空气中。确定发送吗？')).closest('.ant-modal')!;
+    await user.click(within(again as HTMLElement).getByRole('button', { name: /下\s*发/ }));
+    await screen.findByText('指令已下发，设备可达时执行');
+    expect(commands).toEqual([{ command: 'zeroCalibration' }]);
+    await waitFor(() => expect(deviceCalls).toBeGreaterThan(before));
+  });
+
+  it('offers no device actions without their permission codes', async () => {
+    signInAs();
+    useBaseHandlers(makeUser({ permission: ['DeviceManagement'] }));
+    server.use(
+      mock.get('/api/device/7', () => ok(device())),
+      mock.get('/api/device/7/commands', () => ok([])),
+    );
+    renderApp(`${deviceDetailPath(7)}?tab=commands`);
+    const header = await screen.findByRole('region', { name: '设备详情' }, { timeout: 10_000 });
+    expect(within(header).queryByRole('button', { name: /编\s*辑/ })).not.toBeInTheDocument();
+    expect(within(header).queryByRole('button', { name: /发送指令/ })).not.toBeInTheDocument();
+    expect(within(header).queryByRole('button', { name: /参数设置/ })).not.toBeInTheDocument();
+  });
+
+  it('opens the parameters of the device from its page', async () => {
+    signInAs();
+    useBaseHandlers(makeUser({ permission: ['DeviceManagement', 'DeviceManagement:param'] }));
+    const sent: unknown[] = [];
+    server.use(
+      mock.get('/api/device/7', () => ok(device())),
+      mock.get('/api/device/7/commands', () => ok([])),
+      mock.post('/api/device/set-alert-param', async ({ request }) => {
+        sent.push(await request.json());
+        return ok([]);
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp(`${deviceDetailPath(7)}?tab=commands`);
+    const header = await screen.findByRole('region', { name: '设备详情' }, { timeout: 10_000 });
+    await user.click(within(header).getByRole('button', { name: /参数设置/ }));
+    const dialog = await findDialog('设置参数 · 西湖 1 号井');
+    expect(within(dialog).getByLabelText('低报阈值 (%LEL)')).toHaveValue('15.0');
+    await user.click(within(dialog).getAllByRole('button', { name: /下\s*发/ })[0]);
+    await screen.findByText(/参数已下发/);
+    expect(sent).toEqual([{ deviceIds: [7], alertLow: 15, alertHigh: 50 }]);
+  });
+
+  it('shows a reading\'s status as words: the known ones translated in a tag, others as sent, none as a dash', async () => {
+    signInAs();
+    useBaseHandlers(makeUser({ permission: ['DeviceManagement'] }));
+    const reading = (ts: number, status: string) => ({
+      deviceId: 7, ts, receivedAt: ts, ch4: 1, voltage: null, signal: null, temperature: null, status,
+    });
+    server.use(
+      mock.get('/api/device/7', () => ok(device())),
+      mock.get('/api/deviceDataLog', () =>
+        page([reading(4000, 'ok'), reading(3000, 'fault'), reading(2000, 'warming up'), reading(1000, '')]),
+      ),
+    );
+    renderApp(`${deviceDetailPath(7)}?tab=readings`);
+    await screen.findByText('warming up', {}, { timeout: 10_000 });
+    const rows = [...document.querySelectorAll<HTMLElement>('.ant-table-tbody .ant-table-row')];
+    expect(rows).toHaveLength(4);
+    const statusCell = (row: HTMLElement) => row.querySelectorAll<HTMLElement>('td')[5];
+    expect(within(statusCell(rows[0])).getByText('正常')).toHaveClass('ant-tag');
+    expect(within(statusCell(rows[1])).getByText('故障')).toHaveClass('ant-tag');
+    expect(statusCell(rows[2])).toHaveTextContent(/^warming up$/);
+    expect(statusCell(rows[3])).toHaveTextContent(/^—$/);
+  });
+
+  it('opens the chart on the 24 hours up to the last report of a quiet device, with its gas alarms asked for', async () => {
+    signInAs();
+    useBaseHandlers(makeUser({ permission: ['DeviceManagement'] }));
+    const last = Date.now() - 3 * 24 * 60 * 60 * 1000;
+    const statistic: string[][] = [];
+    const alarmQueries: URLSearchParams[] = [];
+    server.use(
+      mock.get('/api/device/7', () => ok(device({ lastSeenAt: last, online: false }))),
+      mock.get('/api/deviceDataLog/statistic', ({ request }) => {
+        statistic.push(new URL(request.url).searchParams.getAll('ts'));
+        return ok({ from: last - 86_400_000, to: last, bucketMs: 300_000, points: [] });
+      }),
+      mock.get('/api/alarmLog', ({ request }) => {
+        alarmQueries.push(new URL(request.url).searchParams);
+        return page([]);
+      }),
+    );
+    renderApp(deviceDetailPath(7));
+    expect(await screen.findByText('每 5 分钟的甲烷浓度最小值 / 平均值 / 最大值（%LEL）', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText('近 24 小时没有数据，显示最后一次上报前的 24 小时')).toBeInTheDocument();
+    expect(statistic[0]).toEqual([`$gte:${last - 86_400_000}`, `$lte:${last}`]);
+    await waitFor(() => expect(alarmQueries.length).toBeGreaterThan(0));
+    expect(alarmQueries[0].get('deviceId')).toBe('7');
+    expect(alarmQueries[0].getAll('kind')).toEqual(['gas']);
+    expect(alarmQueries[0].getAll('startedAt')).toEqual([`$lte:${last}`]);
+  });
 });

@@ -7,6 +7,7 @@ import { isApiError } from '@/lib/request';
 
 import { useDevice } from '../../api/get-device';
 import { useDeviceActivity } from '../../api/use-device-activity';
+import { DeviceActions } from '../device-actions/device-actions';
 import { LiveHeader } from '../live-header/live-header';
 import { DeviceNotFound } from '../not-found/device-not-found';
 
@@ -56,7 +57,7 @@ export function DeviceDetailPage() {
   }
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-      <LiveHeader device={device.data} stale={device.isError} />
+      <LiveHeader device={device.data} stale={device.isError} actions={<DeviceActions device={device.data} />} />
       <DeviceDetailTabs device={device.data} />
     </Space>
   );

@@ -1,4 +1,5 @@
 import { Card, Descriptions, Space, Tag, Typography, type DescriptionsProps } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { formatMethane, formatVoltage, signalLabelKey } from '@/lib/format';
@@ -14,10 +15,12 @@ interface LiveHeaderProps {
   device: Device;
   /** The last poll failed: what is shown is the data of an earlier one. */
   stale?: boolean;
+  /** Buttons acting on the device (edit, command, parameters), beside the live hint. */
+  actions?: ReactNode;
 }
 
 /** The device's identity and its live state; the page reads it again every DEVICE_POLL_MS. */
-export function LiveHeader({ device, stale = false }: LiveHeaderProps) {
+export function LiveHeader({ device, stale = false, actions }: LiveHeaderProps) {
   const { t } = useTranslation();
   const empty = t('common.empty');
   const place = [device.regionName, device.address].filter(Boolean).join(' ');
@@ -72,13 +75,16 @@ export function LiveHeader({ device, stale = false }: LiveHeaderProps) {
           <AlarmStateTag state={device.alarmState} />
           {device.status === 0 && <Tag>{t('deviceDetail.header.disabled')}</Tag>}
         </Space>
-        {stale ? (
-          <Typography.Text type="warning" role="status">
-            {t('deviceDetail.header.refreshFailed')}
-          </Typography.Text>
-        ) : (
-          <span className="secondary-text">{t('deviceDetail.header.liveHint', { seconds: DEVICE_POLL_MS / 1000 })}</span>
-        )}
+        <Space wrap size={[12, 8]}>
+          {stale ? (
+            <Typography.Text type="warning" role="status">
+              {t('deviceDetail.header.refreshFailed')}
+            </Typography.Text>
+          ) : (
+            <span className="secondary-text">{t('deviceDetail.header.liveHint', { seconds: DEVICE_POLL_MS / 1000 })}</span>
+          )}
+          {actions}
+        </Space>
       </div>
       <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3, xxl: 4 }} items={items} />
     </Card>

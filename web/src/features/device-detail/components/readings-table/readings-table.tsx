@@ -1,4 +1,4 @@
-import { Space, Table, type TableColumnsType } from 'antd';
+import { Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -11,6 +11,24 @@ import { useReadings } from '../../api/get-readings';
 import { rangeFilter, resolveRange, type RangeChoice } from '../../lib/time-range';
 import type { Reading } from '../../types';
 import { TimeRangePicker } from '../time-range-picker/time-range-picker';
+
+/** The words a device sends as a reading's status that the console knows, and their tag colours. */
+const KNOWN_STATUSES = { ok: 'success', fault: 'error' } as const;
+
+/**
+ * A reading's status: the known words translated in a coloured tag, any other word as the device sent
+ * it (up to 32 characters), nothing as "—".
+ */
+export function ReadingStatus({ status }: { status: string | null | undefined }) {
+  const { t } = useTranslation();
+  const word = status ?? '';
+  if (!word.trim()) return <>{t('common.empty')}</>;
+  if (Object.hasOwn(KNOWN_STATUSES, word)) {
+    const known = word as keyof typeof KNOWN_STATUSES;
+    return <Tag color={KNOWN_STATUSES[known]}>{t(`deviceDetail.readings.statuses.${known}`)}</Tag>;
+  }
+  return <span>{word}</span>;
+}
 
 /** The device's readings, newest first, paged, over an optional time range; export of the same filters. */
 export function ReadingsTable({ deviceId }: { deviceId: number }) {
@@ -53,7 +71,13 @@ export function ReadingsTable({ deviceId }: { deviceId: number }) {
       width: 100,
       render: (v: number | null) => (v === null ? empty : `${v.toFixed(1)} °C`),
     },
-    { title: t('deviceDetail.readings.status'), dataIndex: 'status', key: 'status', width: 110, render: (v: string) => v || empty },
+    {
+      title: t('deviceDetail.readings.status'),
+      dataIndex: 'status',
+      key: 'status',
+      width: 140,
+      render: (v: string | null | undefined) => <ReadingStatus status={v} />,
+    },
     {
       title: t('deviceDetail.readings.receivedAt'),
       dataIndex: 'receivedAt',

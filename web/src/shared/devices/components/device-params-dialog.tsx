@@ -21,7 +21,7 @@ import {
   thresholdProblems,
   toThreshold,
   type ParamGroup,
-} from './device-rules';
+} from '../lib/device-rules';
 
 interface DeviceParamsDialogProps {
   /** The devices to set (one from a row, or the selected rows); empty closes the dialog. */

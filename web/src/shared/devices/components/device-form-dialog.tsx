@@ -19,7 +19,7 @@ import { useDeviceTypeOptions } from '../api/get-device-type-options';
 import { useUpdateDevice } from '../api/update-device';
 import type { DeviceInput } from '../types';
 
-import { imeiProblem, isValidIccid } from './device-rules';
+import { imeiProblem, isValidIccid } from '../lib/device-rules';
 
 interface DeviceFormValues {
   imei: string;

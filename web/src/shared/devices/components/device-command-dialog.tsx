@@ -1,4 +1,4 @@
-import { Form, InputNumber, Radio, Typography } from 'antd';
+import { App, Form, InputNumber, Radio, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -11,6 +11,14 @@ import { useSendDeviceCommand } from '../api/send-device-command';
 import type { DeviceCommandName } from '../types';
 
 const COMMANDS: readonly DeviceCommandName[] = ['restart', 'selfTest', 'zeroCalibration', 'muteAlarm'];
+/** Commands that change what the detector does (it goes offline, beeps, or measures differently afterwards): asked again before sending. */
+export const CONFIRMED_COMMANDS = ['restart', 'selfTest', 'zeroCalibration'] as const satisfies readonly DeviceCommandName[];
+type ConfirmedCommand = (typeof CONFIRMED_COMMANDS)[number];
+
+function needsConfirmation(command: DeviceCommandName): command is ConfirmedCommand {
+  return (CONFIRMED_COMMANDS as readonly string[]).includes(command);
+}
+
 export const MUTE_MIN = 1;
 export const MUTE_MAX = 120;
 
@@ -19,9 +27,13 @@ interface CommandFormValues {
   minutes?: number;
 }
 
-/** Send one command to a device: restart, self-test, zero calibration, or mute its alarm for 1–120 minutes. */
+/**
+ * Send one command to a device: restart, self-test, zero calibration, or mute its alarm for 1–120 minutes.
+ * Each command says in one line what it does; the ones that change the detector are confirmed first.
+ */
 export function DeviceCommandDialog({ device, onClose }: { device: Device | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const { modal } = App.useApp();
   const [form] = Form.useForm<CommandFormValues>();
   const [banner, setBanner] = useState<string[]>([]);
   const command = Form.useWatch('command', form);
@@ -31,7 +43,7 @@ export function DeviceCommandDialog({ device, onClose }: { device: Device | null
     if (device) setBanner([]);
   }, [device]);
 
-  const submit = (values: CommandFormValues) => {
+  const sendNow = (values: CommandFormValues) => {
     if (!device) return;
     setBanner([]);
     send.mutate(
@@ -42,6 +54,22 @@ export function DeviceCommandDialog({ device, onClose }: { device: Device | null
       },
       { onError: (error) => setBanner(applyApiErrors(form, error, ['command', 'minutes'], { 'params.minutes': 'minutes' })) },
     );
+  };
+
+  const submit = (values: CommandFormValues) => {
+    if (!device) return;
+    if (!needsConfirmation(values.command)) {
+      sendNow(values);
+      return;
+    }
+    modal.confirm({
+      title: t('device.commandConfirmTitle', { command: t(`device.commands.${values.command}`), name: device.name }),
+      content: t(`device.commandConfirm.${values.command}`),
+      okText: t('device.send'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: values.command !== 'selfTest' },
+      onOk: () => sendNow(values),
+    });
   };
 
   return (
@@ -67,6 +95,11 @@ export function DeviceCommandDialog({ device, onClose }: { device: Device | null
           options={COMMANDS.map((name) => ({ value: name, label: t(`device.commands.${name}`) }))}
         />
       </Form.Item>
+      {command && (
+        <Typography.Paragraph type="secondary" data-testid="command-help">
+          {t(`device.commandHelp.${command}`)}
+        </Typography.Paragraph>
+      )}
       {command === 'muteAlarm' && (
         <Form.Item
           label={t('device.muteMinutes')}
