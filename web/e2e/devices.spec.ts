@@ -16,7 +16,7 @@ import {
 } from './data';
 import { ADMIN } from './env';
 import { apiLogin, expect, openSignedIn, pickRegion, test } from './fixtures';
-import { expectInside, expectNoPageOverflow, expectTableScrolls, NARROW } from './narrow';
+import { expectCards, expectInside, expectNoPageOverflow, NARROW, openFilters } from './narrow';
 import { readFirstSheet } from './xlsx';
 
 const PAGE = '/DeviceModule/DeviceManagement';
@@ -201,6 +201,11 @@ test.describe('alarm device management (zh-CN)', () => {
     await expect(page.getByText(secret)).toHaveCount(0);
     const first = row(page, imei);
     await expect(first).toContainText(name);
+    // the less used columns, shown from the column settings
+    const settings = page.getByRole('button', { name: '列设置' });
+    await settings.click();
+    for (const column of ['在线状态', '电压', '所在地区']) await page.getByRole('checkbox', { name: column, exact: true }).check();
+    await settings.click();
     await expect(first).toContainText('浙江省 杭州市 西湖区');
     await expect(first).toContainText('离线');
     await expect(first).toContainText('从未上报');
@@ -209,7 +214,7 @@ test.describe('alarm device management (zh-CN)', () => {
     expect((await sendReading(request, { imei, secret }, { ch4: 56.78, voltage: 362, signal: 21 })).status()).toBe(200);
     await expect(first).toContainText('56.8', { timeout: 25_000 });
     await expect(first).toContainText('3.62 V');
-    await expect(first).toContainText('能够稳定上网');
+    await expect(first.getByRole('img', { name: 'CSQ 21 · 能够稳定上网' })).toBeVisible();
     await expect(first).toContainText('在线');
     await expect(first).toContainText('刚刚');
     await expect(first).toContainText('高报');
@@ -246,7 +251,8 @@ test.describe('alarm device management (zh-CN)', () => {
     }
 
     // one device: wanted against confirmed
-    await row(page, second.imei).getByRole('button', { name: `参数 ${second.imei}` }).click();
+    await row(page, second.imei).getByRole('button', { name: `更多操作 ${second.imei}` }).click();
+    await page.getByRole('menuitem', { name: '参数', exact: true }).click();
     const single = page.getByRole('dialog', { name: new RegExp(`设置参数 · ${second.name}`) });
     await expect(single).toContainText('15.5 / 35.0');
     await expect(single).toContainText('20.0 / 50.0');
@@ -377,7 +383,8 @@ test.describe('alarm device management (en)', () => {
     await expect(line.getByRole('link', { name: `Detail ${one.imei}` })).toHaveAttribute('href', `/DeviceModule/DeviceDetail/${one.id}`);
 
     // a new secret, after a confirmation, shown once; the old one stops working
-    await line.getByRole('button', { name: `New secret ${one.imei}` }).click();
+    await line.getByRole('button', { name: `More actions ${one.imei}` }).click();
+    await page.getByRole('menuitem', { name: 'New secret', exact: true }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: 'New device secret' });
     await expect(confirm).toContainText('The old secret stops working at once');
     await confirm.getByRole('button', { name: 'Confirm' }).click();
@@ -391,7 +398,8 @@ test.describe('alarm device management (en)', () => {
     expect((await sendReading(request, { imei: one.imei, secret }, { ch4: 1 })).status()).toBe(200);
 
     // a command with its argument checked first
-    await line.getByRole('button', { name: `Command ${one.imei}` }).click();
+    await line.getByRole('button', { name: `More actions ${one.imei}` }).click();
+    await page.getByRole('menuitem', { name: 'Command', exact: true }).click();
     const command = page.getByRole('dialog', { name: 'Send a command' });
     await command.getByText('Mute alarm').click();
     await command.getByLabel('Mute for (minutes)').fill('121');
@@ -414,8 +422,9 @@ test.describe('alarm device management (en)', () => {
     expect((await sendReading(request, { imei: one.imei, secret }, { ch4: 1 })).status()).toBe(403);
 
     // delete after a confirmation
-    await row(page, other.imei).getByRole('button', { name: `Delete ${other.imei}` }).click();
-    const sure = page.getByRole('tooltip').filter({ hasText: 'Delete device' });
+    await row(page, other.imei).getByRole('button', { name: `More actions ${other.imei}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete', exact: true }).click();
+    const sure = page.getByRole('dialog').filter({ hasText: 'Delete device' });
     await expect(sure).toContainText(other.name);
     await sure.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText('Device deleted')).toBeVisible();
@@ -427,17 +436,17 @@ test.describe('alarm device management (en)', () => {
 test.describe('alarm device management at 375 px', () => {
   test.use({ viewport: NARROW });
 
-  test('filters wrap, the table scrolls inside its box, the dialogs fit', async ({ page, request }) => {
+  test('filters fold behind a toggle and wrap, the rows are cards, the dialogs fit', async ({ page, request }) => {
     const token = await apiLogin(request, ADMIN);
     const type = await seedType(request, token);
     const company = await seedCompany(request, token, `窄屏${runId()}有限公司`);
     await seedDevice(request, token, type, company, `窄屏设备${runId()}`);
     await openSignedIn(page, request, ADMIN, `${PAGE}?companyId=${company.id}`);
-    await expect(page.getByRole('table').getByRole('row')).toHaveCount(2, { timeout: FIRST_LOAD });
+    await expect(page.locator('.table-card')).toHaveCount(1, { timeout: FIRST_LOAD });
     await expect(page.locator('.app-wrapper')).toHaveAttribute('data-device', 'mobile');
-    await expectInside(page.getByRole('search').locator('.ant-form-item'));
+    await expectInside((await openFilters(page)).locator('.ant-form-item'));
     await expectInside(page.locator('.table-page-toolbar .ant-btn'));
-    await expectTableScrolls(page);
+    await expectCards(page);
     await expectNoPageOverflow(page);
 
     await page.getByRole('button', { name: /新\s*增/ }).click();

@@ -1,18 +1,18 @@
 import { ADMIN } from './env';
 import { expect, openSignedIn, test } from './fixtures';
-import { expectInside, expectNoPageOverflow, expectTableScrolls, NARROW } from './narrow';
+import { expectCards, expectInside, expectNoPageOverflow, NARROW, openFilters } from './narrow';
 
 test.use({ viewport: NARROW });
 
 test.describe('375 px (zh-CN)', () => {
-  test('Enterprise Management: filters wrap, the table scrolls, the dialog fits', async ({ page, request }) => {
+  test('Enterprise Management: filters fold and wrap, the rows are cards, the dialog fits', async ({ page, request }) => {
     await openSignedIn(page, request, ADMIN, '/EnterpriseModule/EnterpriseManagement');
     await expect(page.locator('.app-wrapper')).toHaveAttribute('data-device', 'mobile');
-    const search = page.getByRole('search');
+    const search = await openFilters(page);
     await expect(search.getByLabel('企业名称')).toBeVisible();
     await expectInside(search.locator('.ant-form-item'));
     await expectInside(page.locator('.table-page-toolbar .ant-btn'));
-    await expectTableScrolls(page);
+    await expectCards(page);
     await expectNoPageOverflow(page);
 
     await page.getByRole('button', { name: /新\s*增/ }).click();
@@ -30,13 +30,13 @@ test.describe('375 px (zh-CN)', () => {
 test.describe('375 px (en)', () => {
   test.use({ locale: 'en-US' });
 
-  test('User Management: filters wrap, the table scrolls, the dialogs fit', async ({ page, request }) => {
+  test('User Management: filters fold and wrap, the rows are cards, the dialogs fit', async ({ page, request }) => {
     // Filtered to the viewer's account: other tests' users may push it off the first page.
     await openSignedIn(page, request, ADMIN, '/UserModule/UserManagement?account=viewer');
-    const search = page.getByRole('search');
-    await expect(search.getByLabel('Account')).toBeVisible({ timeout: 30_000 });
+    const search = await openFilters(page);
+    await expect(search.getByLabel('Account')).toBeVisible();
     await expectInside(search.locator('.ant-form-item'));
-    await expectTableScrolls(page);
+    await expectCards(page);
     await expectNoPageOverflow(page);
 
     await page.getByRole('button', { name: 'Create' }).click();
@@ -49,10 +49,8 @@ test.describe('375 px (en)', () => {
     await expect(dialog).toBeHidden();
 
     // the permission dialog of another user
-    const row = page.getByRole('row', { name: /viewer/ });
-    await row.scrollIntoViewIfNeeded();
-    await page.locator('.ant-table-content').first().evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
-    await row.getByRole('button', { name: 'Permissions viewer' }).click();
+    const card = page.locator('.table-card', { hasText: 'viewer' });
+    await card.getByRole('button', { name: 'Permissions viewer' }).click();
     const grant = page.getByRole('dialog', { name: 'Assign permissions' });
     await expect(grant.getByRole('tree')).toBeVisible();
     await expectInside(grant);

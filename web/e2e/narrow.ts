@@ -33,3 +33,29 @@ export async function expectTableScrolls(page: Page) {
   await content.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
   expect(await content.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
 }
+
+/**
+ * The rows of a list page in either form: table rows on wide screens, cards on phones (TablePage renders
+ * a list's rows as cards below 992 px).
+ */
+export function listRows(page: Page): Locator {
+  return page.locator('.ant-table-tbody tr.ant-table-row, .table-card');
+}
+
+/** On a phone, opens the list's folded filter form (its "Filters" / "筛选" button) and answers the form. */
+export async function openFilters(page: Page): Promise<Locator> {
+  const toggle = page.locator('.table-page-filter-toggle');
+  await expect(toggle).toBeVisible({ timeout: 30_000 });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  const search = page.getByRole('search');
+  await expect(search).toBeVisible();
+  return search;
+}
+
+/** The list shows its rows as cards that fit the screen, no table. */
+export async function expectCards(page: Page) {
+  await expect(page.locator('.table-cards')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.ant-table')).toHaveCount(0);
+  const cards = page.locator('.table-card');
+  if ((await cards.count()) > 0) await expectInside(cards);
+}

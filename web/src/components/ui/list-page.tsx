@@ -1,9 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Form, Popconfirm, Select, Tag, Tooltip } from 'antd';
+import { DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Dropdown, Form, Popconfirm, Select, Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Permission, usePermission } from '@/lib/authorization';
+import { checkPermission, Permission, usePermission } from '@/lib/authorization';
+import { useAuthStore } from '@/lib/auth-store';
 import type { PermissionCode, RecordStatus } from '@/types/api';
 
 import { StatusSwitch } from './status-switch';
@@ -153,5 +154,63 @@ export function DeleteAction({ code, subject, title, description, successMessage
         </Popconfirm>
       )}
     </Permission>
+  );
+}
+
+/** One entry of a row's "More" menu. */
+export interface MoreAction {
+  key: string;
+  /** Shown to holders of this code only. */
+  code: PermissionCode;
+  text: string;
+  onClick: () => void;
+  /** A destructive action (e.g. delete): red, and asked for a confirmation first. */
+  danger?: { title: string; description: ReactNode; successMessage: string; onConfirm: () => Promise<unknown> };
+}
+
+/**
+ * The "More" menu of a list row, for the actions beyond the few shown inline: the ones the user may do,
+ * a destructive one (last) red and confirmed. Nothing when the user may do none of them.
+ */
+export function MoreActions({ subject, actions }: { subject: string; actions: MoreAction[] }) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const roles = useAuthStore((s) => s.roles);
+  const shown = actions.filter((a) => checkPermission(roles, a.code));
+  if (shown.length === 0) return null;
+  const run = (action: MoreAction) => {
+    const { danger } = action;
+    if (!danger) {
+      action.onClick();
+      return;
+    }
+    modal.confirm({
+      title: danger.title,
+      content: danger.description,
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: true },
+      onOk: () =>
+        danger.onConfirm().then(
+          () => void message.success(danger.successMessage),
+          () => undefined,
+        ),
+    });
+  };
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: shown.map((a) => ({ key: a.key, label: a.text, danger: Boolean(a.danger) })),
+        onClick: ({ key }) => {
+          const action = shown.find((a) => a.key === key);
+          if (action) run(action);
+        },
+      }}
+    >
+      <Button type="link" size="small" aria-label={t('tablePage.moreOf', { subject })} aria-haspopup="menu">
+        {t('tablePage.more')} <DownOutlined style={{ fontSize: 10 }} />
+      </Button>
+    </Dropdown>
   );
 }

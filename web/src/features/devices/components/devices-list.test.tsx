@@ -90,6 +90,19 @@ async function findRow(text: string): Promise<HTMLElement> {
   return row;
 }
 
+/** Chooses an action of a row's More menu. */
+async function openMore(user: ReturnType<typeof userEvent.setup>, imei: string, action: string) {
+  await user.click(within(await findRow(imei)).getByRole('button', { name: `更多操作 ${imei}` }));
+  const item = (await moreItems()).find((i) => i.textContent === action);
+  await user.click(item!);
+}
+
+/** The items of the open More menu (the sidebar's menu aside). */
+async function moreItems(): Promise<HTMLElement[]> {
+  const items = await screen.findAllByRole('menuitem');
+  return items.filter((i) => i.closest('.ant-dropdown') !== null && !i.closest('.ant-dropdown-hidden'));
+}
+
 describe('Alarm Device Management', () => {
   it('shows the live state by the display rules, and the pending thresholds', async () => {
     signInAs();
@@ -99,22 +112,77 @@ describe('Alarm Device Management', () => {
 
     const row = await findRow(first.imei);
     expect(within(row).getByText('100.0')).toBeInTheDocument(); // methane capped
-    expect(within(row).getByText('3.62 V')).toBeInTheDocument();
-    expect(within(row).getByText('能够稳定上网')).toBeInTheDocument();
+    // the signal as bars, its value and meaning in the tooltip (and the accessible name)
+    expect(within(row).getByRole('img', { name: 'CSQ 21 · 能够稳定上网' })).toBeInTheDocument();
     expect(within(row).getByText('5 分钟前')).toBeInTheDocument();
-    expect(within(row).getByText('在线')).toBeInTheDocument();
     expect(within(row).getByText('高报')).toBeInTheDocument();
     expect(within(row).getByText('20.0 / 50.0')).toBeInTheDocument();
     expect(within(row).queryByText(/待确认/)).not.toBeInTheDocument();
     expect(within(row).getByRole('link', { name: `详情 ${first.imei}` })).toHaveAttribute('href', '/DeviceModule/DeviceDetail/1');
 
     const other = await findRow(second.imei);
-    expect(within(other).getByText('离线')).toBeInTheDocument();
-    expect(within(other).getByText('网络不稳定，误码较多')).toBeInTheDocument();
+    expect(within(other).getByRole('img', { name: 'CSQ 12 · 网络不稳定，误码较多' })).toBeInTheDocument();
     expect(within(other).getByText('从未上报')).toBeInTheDocument();
     // confirmed values, and the wanted ones marked pending
     expect(within(other).getByText('20.0 / 50.0')).toBeInTheDocument();
     expect(within(other).getByText('待确认 15.0 / 35.0')).toBeInTheDocument();
+  });
+
+  it('asks for the alarming devices first; the less used columns wait in the column settings, remembered', async () => {
+    const user = userEvent.setup();
+    signInAs();
+    useBaseHandlers(makeUser({ permission: ALL }));
+    const seen = handlers([first, second]);
+    const { unmount } = renderApp(PATH);
+    let row = await findRow(first.imei);
+    expect(seen.lists.at(-1)!.get('sort')).toBe('severity,-createdAt');
+    expect(screen.getByRole('combobox', { name: '排序' })).toBeInTheDocument();
+    expect(screen.getByTitle('报警优先')).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: '电压' })).not.toBeInTheDocument();
+    expect(within(row).queryByText('3.62 V')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '列设置' }));
+    await user.click(await screen.findByRole('checkbox', { name: '电压' }));
+    await user.click(screen.getByRole('checkbox', { name: '在线状态' }));
+    row = await findRow(first.imei);
+    expect(within(row).getByText('3.62 V')).toBeInTheDocument();
+    expect(within(row).getByText('在线')).toBeInTheDocument();
+    expect(localStorage.getItem('gas_admin_table:alice:/DeviceModule/DeviceManagement')).toContain('"hidden":["type","regionName"]');
+
+    unmount();
+    renderApp(PATH);
+    row = await findRow(first.imei);
+    expect(within(row).getByText('3.62 V')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: '电压' })).toBeInTheDocument();
+  });
+
+  it('keeps Detail and Edit in the row, the rest in a More menu, delete last and confirmed', async () => {
+    const user = userEvent.setup();
+    signInAs();
+    useBaseHandlers(makeUser({ permission: ALL }));
+    let deleted = 0;
+    handlers([first, second]);
+    server.use(
+      mock.delete('/api/device/:id', ({ params: p }) => {
+        deleted = Number(p.id);
+        return ok(null);
+      }),
+    );
+    renderApp(PATH);
+    const row = await findRow(second.imei);
+    expect(within(row).getByRole('link', { name: `详情 ${second.imei}` })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: `编辑 ${second.imei}` })).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: `删除 ${second.imei}` })).not.toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: `更多操作 ${second.imei}` }));
+    const items = await moreItems();
+    expect(items.map((i) => i.textContent)).toEqual(['参数', '指令', '重置密钥', '删除']);
+    await user.click(items[3]);
+    const confirm = await findDialog('删除设备');
+    expect(confirm).toHaveTextContent(second.name);
+    expect(deleted).toBe(0);
+    await user.click(within(confirm).getByRole('button', { name: /确\s*定/ }));
+    await vi.waitFor(() => expect(deleted).toBe(2));
+    expect(await screen.findByText('设备已删除')).toBeInTheDocument();
   });
 
   it('asks again on an interval while visible', () => {
@@ -261,12 +329,12 @@ describe('Alarm Device Management', () => {
     await vi.waitFor(() => expect(within(dialog).getByLabelText('设备名称')).toHaveValue(second.name));
 
     await user.click(within(dialog).getByRole('button', { name: /取\s*消/ }));
-    await user.click(within(await findRow(second.imei)).getByRole('button', { name: `参数 ${second.imei}` }));
+    await openMore(user, second.imei, '参数');
     dialog = await findDialog(`设置参数 · ${second.name}`);
     expect(within(dialog).getByLabelText('低报阈值 (%LEL)')).toHaveValue('15.0');
     expect(within(dialog).getByText('待确认')).toBeInTheDocument();
     await user.click(within(dialog).getAllByRole('button', { name: /关\s*闭/ }).at(-1)!);
-    await user.click(within(await findRow(first.imei)).getByRole('button', { name: `参数 ${first.imei}` }));
+    await openMore(user, first.imei, '参数');
     dialog = await findDialog(`设置参数 · ${first.name}`);
     await vi.waitFor(() => expect(within(dialog).getByLabelText('低报阈值 (%LEL)')).toHaveValue('20.0'));
     expect(within(dialog).queryByText('待确认')).not.toBeInTheDocument();

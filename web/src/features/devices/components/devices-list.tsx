@@ -2,40 +2,42 @@ import { ImportOutlined, SettingOutlined } from '@ant-design/icons';
 import { App, Badge, Button, Form, Input, Select, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 
 import { ExportButton } from '@/components/ui/export-button';
 import { useEditDialog } from '@/components/ui/form-dialog';
 import { actionsColumn, statusColumn } from '@/components/ui/list-columns';
-import { CreateButton, DeleteAction, RecordStatusCell, RowAction, StatusFilter } from '@/components/ui/list-page';
+import { CreateButton, MoreActions, RecordStatusCell, RowAction, StatusFilter } from '@/components/ui/list-page';
+import { SignalBars } from '@/components/ui/signal-bars';
 import { FilterBar, TablePage } from '@/components/ui/table-page';
 import { deviceDetailPath } from '@/config/paths';
 import { useIsPlatform } from '@/lib/auth-store';
 import { Permission, usePermission } from '@/lib/authorization';
 import { asList, knownList, positiveInt, zeroOne } from '@/lib/filter-values';
-import { formatDateTime, signalLabelKey } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { useTableQuery } from '@/lib/use-table-query';
 import { ALARM_STATES, AlarmStateTag } from '@/shared/alarms/alarm-state-tag';
 import { CompanyFilter } from '@/shared/companies/company-select';
 import { useCompanyOptions } from '@/shared/companies/get-company-options';
+import { useDeviceTypeOptions } from '@/shared/devices/api/get-device-type-options';
+import { formatThresholds, pendingGroups } from '@/shared/devices/lib/device-rules';
+import { DeviceCommandDialog } from '@/shared/devices/components/device-command-dialog';
+import { DeviceFormDialog } from '@/shared/devices/components/device-form-dialog';
+import { DeviceParamsDialog } from '@/shared/devices/components/device-params-dialog';
 import { regionCodes } from '@/shared/regions/region';
 import { RegionCascader } from '@/shared/regions/region-cascader';
 import type { Device } from '@/types/api';
 
 import { useDeleteDevice } from '../api/delete-device';
 import { exportDevices } from '../api/export-devices';
-import { useDeviceTypeOptions } from '../api/get-device-type-options';
 import { useDevices } from '../api/get-devices';
 import type { ImportKind } from '../api/get-import-template';
 import { useRotateDeviceSecret } from '../api/rotate-device-secret';
 import { useSetDeviceStatus } from '../api/set-device-status';
 import type { DeviceListQuery } from '../types';
 
-import { DeviceCommandDialog } from './device-command-dialog';
-import { DeviceFormDialog } from './device-form-dialog';
 import { DeviceImportDialog } from './device-import-dialog';
-import { DeviceParamsDialog } from './device-params-dialog';
-import { formatThresholds, liveMethane, liveVoltage, pendingGroups, relativeTime } from './device-rules';
+import { liveMethane, liveVoltage, relativeTime } from './device-rules';
 import { SecretDialog, type ShownSecret } from './secret-dialog';
 
 const FILTERS = {
@@ -48,7 +50,12 @@ const FILTERS = {
   online: 'text',
   alarmState: 'list',
 } as const;
-const DEFAULTS = { pageSize: 20, sort: '-createdAt' };
+/** Alarming devices first, the most urgent state first, then the newest (the server's severity sort). */
+const ALARMING_FIRST = 'severity,-createdAt';
+const NEWEST_FIRST = '-createdAt';
+const DEFAULTS = { pageSize: 20, sort: ALARMING_FIRST };
+/** Columns a fresh user does not see, so that the list fits a 1440 px screen (column settings show them). */
+const DEFAULT_HIDDEN = ['online', 'voltage', 'type', 'regionName'];
 
 interface FilterFormValues {
   imei?: string;
@@ -114,22 +121,6 @@ function DeviceStatus({ device }: { device: Device }) {
   );
 }
 
-function DeleteDeviceButton({ device }: { device: Device }) {
-  const { t } = useTranslation();
-  const deleteDevice = useDeleteDevice();
-  return (
-    <DeleteAction
-      code="DeviceManagement:delete"
-      subject={device.imei}
-      title={t('device.deleteTitle')}
-      description={t('device.deleteConfirm', { name: device.name, imei: device.imei })}
-      successMessage={t('device.deleted')}
-      loading={deleteDevice.isPending}
-      onConfirm={() => deleteDevice.mutateAsync(device.id)}
-    />
-  );
-}
-
 /**
  * Alarm Device Management: filters in the URL (company for platform users), the live table (asked
  * again every LIVE_REFRESH_MS while visible), row actions, parameters for many selected rows at once,
@@ -151,6 +142,17 @@ export function DevicesList() {
   const types = useDeviceTypeOptions();
   const canParam = usePermission('DeviceManagement:param');
   const rotate = useRotateDeviceSecret();
+  const deleteDevice = useDeleteDevice();
+  const [, setSearchParams] = useSearchParams();
+  // The sort choice of the toolbar; the default is left out of the URL, as useTableQuery does.
+  const setSort = (sort: string) =>
+    setSearchParams((prev) => {
+      const next = new URLSearchParams(prev);
+      next.delete('page');
+      if (sort === DEFAULTS.sort) next.delete('sort');
+      else next.set('sort', sort);
+      return next;
+    });
 
   const f = table.filters;
   const typeId = positiveInt(f.typeId);
@@ -212,13 +214,13 @@ export function DevicesList() {
       title: t('device.imei'),
       dataIndex: 'imei',
       key: 'imei',
-      width: 160,
+      width: 140,
       fixed: 'left',
       sorter: true,
       sortOrder: table.sortOrder('imei'),
       render: (imei: string, device) => <Link to={deviceDetailPath(device.id)}>{imei}</Link>,
     },
-    { title: t('device.name'), dataIndex: 'name', key: 'name', width: 150, ellipsis: true, sorter: true, sortOrder: table.sortOrder('name') },
+    { title: t('device.name'), dataIndex: 'name', key: 'name', width: 110, ellipsis: true, sorter: true, sortOrder: table.sortOrder('name') },
     {
       title: t('device.onlineState'),
       dataIndex: 'online',
@@ -248,22 +250,15 @@ export function DevicesList() {
       title: t('device.signal'),
       dataIndex: 'signal',
       key: 'signal',
-      width: 150,
-      render: (v: number | null) =>
-        typeof v === 'number' ? (
-          <span>
-            {v} <Typography.Text type="secondary">{t(signalLabelKey(v))}</Typography.Text>
-          </span>
-        ) : (
-          t('common.empty')
-        ),
+      width: 70,
+      render: (v: number | null) => <SignalBars csq={v} />,
     },
-    { title: t('device.thresholds'), key: 'thresholds', width: 200, render: (_, d) => <ThresholdCell device={d} /> },
+    { title: t('device.thresholds'), key: 'thresholds', width: 105, render: (_, d) => <ThresholdCell device={d} /> },
     {
       title: t('device.lastSeen'),
       dataIndex: 'lastSeenAt',
       key: 'lastSeenAt',
-      width: 120,
+      width: 105,
       sorter: true,
       sortOrder: table.sortOrder('lastSeenAt'),
       render: (ts: number | null) => <LastSeen ts={ts} />,
@@ -276,26 +271,49 @@ export function DevicesList() {
       render: (_, d) => `${d.typeName} ${d.typeModel}`,
     },
     ...(isPlatform
-      ? [{ title: t('device.company'), dataIndex: 'companyName', key: 'companyName', width: 170, ellipsis: true }]
+      ? [{ title: t('device.company'), dataIndex: 'companyName', key: 'companyName', width: 120, ellipsis: true }]
       : []),
     { title: t('device.region'), dataIndex: 'regionName', key: 'regionName', width: 160, ellipsis: true },
-    statusColumn(t('common.status'), (d) => <DeviceStatus device={d} />, { sortOrder: table.sortOrder }),
-    actionsColumn(t('common.actions'), 280, (d) => (
-      <>
-        <RowAction code="DeviceManagement:update" text={t('common.edit')} subject={d.imei} onClick={() => dialog.edit(d)} />
-        <RowAction code="DeviceManagement:param" text={t('device.params')} subject={d.imei} onClick={() => setParamsFor([d])} />
-        <RowAction code="DeviceManagement:command" text={t('device.command')} subject={d.imei} onClick={() => setCommandFor(d)} />
-        <RowAction code="DeviceManagement:secret" text={t('device.rotateSecret')} subject={d.imei} onClick={() => askRotate(d)} />
-        <DeleteDeviceButton device={d} />
-        <Link to={deviceDetailPath(d.id)} aria-label={`${t('device.detail')} ${d.imei}`} style={{ padding: '0 7px' }}>
-          {t('device.detail')}
-        </Link>
-      </>
-    )),
+    statusColumn(t('common.status'), (d) => <DeviceStatus device={d} />, { sortOrder: table.sortOrder, width: 80 }),
+    actionsColumn(
+      t('common.actions'),
+      170,
+      (d) => (
+        <>
+          <Link to={deviceDetailPath(d.id)} aria-label={`${t('device.detail')} ${d.imei}`} style={{ padding: '0 7px' }}>
+            {t('device.detail')}
+          </Link>
+          <RowAction code="DeviceManagement:update" text={t('common.edit')} subject={d.imei} onClick={() => dialog.edit(d)} />
+          <MoreActions
+            subject={d.imei}
+            actions={[
+              { key: 'params', code: 'DeviceManagement:param', text: t('device.params'), onClick: () => setParamsFor([d]) },
+              { key: 'command', code: 'DeviceManagement:command', text: t('device.command'), onClick: () => setCommandFor(d) },
+              { key: 'secret', code: 'DeviceManagement:secret', text: t('device.rotateSecret'), onClick: () => askRotate(d) },
+              {
+                key: 'delete',
+                code: 'DeviceManagement:delete',
+                text: t('common.delete'),
+                onClick: () => undefined,
+                danger: {
+                  title: t('device.deleteTitle'),
+                  description: t('device.deleteConfirm', { name: d.name, imei: d.imei }),
+                  successMessage: t('device.deleted'),
+                  onConfirm: () => deleteDevice.mutateAsync(d.id),
+                },
+              },
+            ]}
+          />
+        </>
+      ),
+      false,
+    ),
   ];
 
   return (
     <TablePage
+      defaultHidden={DEFAULT_HIDDEN}
+      cardTitle={['imei', 'name']}
       filters={
         <FilterBar form={form} table={table} name="deviceFilters" label={t('route.device')} values={formValues}>
           <Form.Item name="imei" label={t('device.imei')}>
@@ -345,6 +363,18 @@ export function DevicesList() {
       }
       toolbar={
         <>
+          <Select
+            aria-label={t('device.sortBy')}
+            className="devices-sort"
+            value={table.sort === ALARMING_FIRST || table.sort === NEWEST_FIRST ? table.sort : undefined}
+            placeholder={t('device.sortBy')}
+            onChange={setSort}
+            style={{ minWidth: 130 }}
+            options={[
+              { value: ALARMING_FIRST, label: t('device.sortAlarming') },
+              { value: NEWEST_FIRST, label: t('device.sortNewest') },
+            ]}
+          />
           {canParam && selected.length > 0 && (
             <Space size={4}>
               <Button icon={<SettingOutlined />} onClick={() => setParamsFor(selectedNow)}>
@@ -378,7 +408,6 @@ export function DevicesList() {
         dataSource={devices.data?.list ?? []}
         // the spinner only for a change of page or filters, not for the live refresh
         loading={devices.isPending || devices.isPlaceholderData}
-        scroll={{ x: isPlatform ? 2100 : 1930 }}
         rowSelection={
           canParam
             ? {
