@@ -20,7 +20,7 @@ test.describe('access rules (zh-CN)', () => {
 
   test('/login when signed in goes to /', async ({ page, request }) => {
     await openSignedIn(page, request, ADMIN, '/dashboard');
-    await expect(page.getByRole('heading', { name: '欢迎您，Administrator' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '欢迎您，系统管理员' })).toBeVisible();
     await page.goto('/login');
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page).toHaveTitle('首页 - 红外气体检测平台');
@@ -54,7 +54,7 @@ test.describe('access rules (zh-CN)', () => {
 
   test('a token revoked on the server sends the user to login with the toast', async ({ page, request }) => {
     const token = await openSignedIn(page, request, ADMIN, '/dashboard');
-    await expect(page.getByRole('heading', { name: '欢迎您，Administrator' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '欢迎您，系统管理员' })).toBeVisible();
     // The home figures have answered: no call of the page is still in flight when the session ends.
     await expect(page.getByRole('group', { name: '设备总数', exact: true })).toBeVisible({ timeout: 30_000 });
     const res = await request.delete('/api/user/loginout', { headers: { Authorization: `Bearer ${token}` } });

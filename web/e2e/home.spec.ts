@@ -59,7 +59,7 @@ test.describe('home (en)', () => {
     await expect(latest).toContainText(device.imei);
     await expect(latest).toContainText('High gas');
 
-    await latest.getByRole('link', { name: device.name }).click();
+    await latest.getByRole('link', { name: device.name, exact: true }).click();
     await expect(page).toHaveURL(deviceDetailPath(device.id));
     await expect(page.getByRole('region', { name: 'Device details' }).getByRole('heading', { name: device.name })).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { __homeMark?: boolean }).__homeMark)).toBe(true);
@@ -75,7 +75,7 @@ test.describe('home (en)', () => {
     await expect(figure(page, 'Companies')).toHaveText(new RegExp(`${stat.companies}$`));
     const byType = page.getByRole('img', { name: 'Number of devices of each type' });
     await byType.scrollIntoViewIfNeeded();
-    await expect(byType.locator('canvas')).toBeVisible(FIRST_LOAD);
+    await expect(byType.locator('svg')).toBeVisible(FIRST_LOAD);
   });
 
   test('the alarm sound switch is remembered across a reload', async ({ page, request }) => {

@@ -29,7 +29,7 @@ test.describe('layout (zh-CN)', () => {
     await openSignedIn(page, request, ADMIN, '/dashboard');
     const menu = page.getByRole('navigation', { name: '主菜单' });
     const hamburger = page.getByRole('button', { name: '展开/收起侧边栏' });
-    await expect(page.getByRole('heading', { name: '欢迎您，Administrator' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '欢迎您，系统管理员' })).toBeVisible();
     await expect(menu).toBeHidden();
     await expect(hamburger).toHaveAttribute('aria-expanded', 'false');
 
@@ -159,10 +159,10 @@ test.describe('layout (en)', () => {
     await expect(page.getByRole('heading', { name: 'Welcome, Administrator' })).toBeVisible();
     await page.getByRole('button', { name: /Switch language/ }).click();
     await page.getByRole('menuitem', { name: '简体中文' }).click();
-    await expect(page.getByRole('heading', { name: '欢迎您，Administrator' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '欢迎您，系统管理员' })).toBeVisible();
     await expect(page).toHaveTitle('首页 - 红外气体检测平台');
     await expect(page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: '角色管理' })).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('heading', { name: '欢迎您，Administrator' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '欢迎您，系统管理员' })).toBeVisible();
   });
 });

@@ -5,7 +5,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { addDevice, api, runId, seedCompany, seedDeviceType, sendReading, type SeededCompany } from './data';
 import { ADMIN } from './env';
 import { apiLogin, expect, openSignedIn, test } from './fixtures';
-import { expectInside, expectNoPageOverflow, NARROW } from './narrow';
+import { expectInside, expectNoPageOverflow, NARROW, openFilters } from './narrow';
 import { readFirstSheet } from './xlsx';
 
 const USERS_PAGE = '/SmsUserModule/SmsUserManagement';
@@ -202,7 +202,8 @@ test.describe('SMS pages at 375 px (zh-CN)', () => {
 
   test('both pages: filters and dialog fit the screen, every scope choice included', async ({ page, request }) => {
     await openSignedIn(page, request, ADMIN, USERS_PAGE);
-    await expect(page.getByRole('search').getByLabel('手机号')).toBeVisible({ timeout: 30_000 });
+    // on a phone the filters are folded behind their button
+    await expect((await openFilters(page)).getByLabel('手机号')).toBeVisible();
     await expectInside(page.getByRole('search').locator('.ant-form-item'));
     await expectNoPageOverflow(page);
 
@@ -221,7 +222,7 @@ test.describe('SMS pages at 375 px (zh-CN)', () => {
     await dialog.getByRole('button', { name: /取\s*消/ }).click();
 
     await page.goto(RECORDS_PAGE);
-    await expect(page.getByRole('search').getByLabel('手机号')).toBeVisible({ timeout: 30_000 });
+    await expect((await openFilters(page)).getByLabel('手机号')).toBeVisible();
     await expectInside(page.getByRole('search').locator('.ant-form-item'));
     await expectInside(page.locator('.table-page-toolbar .ant-btn'));
     await expectNoPageOverflow(page);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import { logout } from '@/features/auth/api/logout';
 import { useAuthStore } from '@/lib/auth-store';
+import { displayName } from '@/lib/display-name';
 
 /**
  * The account name with its dropdown. Log out asks first (操作提示 / 确定注销并退出系统吗？);
@@ -37,7 +38,12 @@ export function AccountMenu() {
     <Dropdown
       trigger={['click']}
       menu={{
-        items: [{ key: 'logout', icon: <LogoutOutlined />, label: t('layout.logout') }],
+        // Who is signed in, by name (the default super administrator's translated), above the one action.
+        items: [
+          { key: 'name', label: displayName(user, t), disabled: true, className: 'account-menu-name' },
+          { type: 'divider' },
+          { key: 'logout', icon: <LogoutOutlined />, label: t('layout.logout') },
+        ],
         onClick: ({ key }) => {
           if (key === 'logout') confirmLogout();
         },

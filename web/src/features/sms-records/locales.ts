@@ -55,7 +55,12 @@ export const smsRecordZhCN = {
   },
   nextAttempt: '下次重试：{{time}}',
   providerMsgId: '回执编号',
-  error: '错误',
+  error: '原因',
+  /** Why a message was held by a rule (the record's limit), in place of the server's short error. */
+  reason: {
+    throttled: '{{window}}内已向该号码发送过此设备同类报警短信，本条未发送',
+    capped: '企业当日短信已达上限（{{limit}} 条），本条未发送',
+  },
   attempts: '尝试次数',
   sentAt: '送达时间',
   contentTitle: '短信内容',
@@ -119,7 +124,11 @@ export const smsRecordEn: Widen<typeof smsRecordZhCN> = {
   },
   nextAttempt: 'Next attempt: {{time}}',
   providerMsgId: 'Provider message id',
-  error: 'Error',
+  error: 'Reason',
+  reason: {
+    throttled: 'Not sent: an SMS about this device and alarm kind went to this phone within the last {{window}}',
+    capped: "Not sent: the company's daily limit of {{limit}} SMS was reached",
+  },
   attempts: 'Attempts',
   sentAt: 'Sent',
   contentTitle: 'Message',

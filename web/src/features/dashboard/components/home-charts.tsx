@@ -1,7 +1,7 @@
 import { BarChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
+import { SVGRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useMemo } from 'react';
 
@@ -9,8 +9,9 @@ import type { NamedCount } from '@/types/api';
 
 import type { TrendSeries } from '../lib/trend';
 
-// Only what the home charts draw, so the echarts chunk stays small; this module is loaded lazily.
-echarts.use([BarChart, PieChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
+// Only what the home charts draw, so the echarts chunk stays small; this module is loaded lazily. SVG:
+// the values written on the charts stay sharp at any zoom and are text a browser test can read.
+echarts.use([BarChart, PieChart, GridComponent, TooltipComponent, LegendComponent, SVGRenderer]);
 
 /** The colour of each alarm kind, the same in every chart. */
 export const KIND_COLORS: Record<string, string> = {
@@ -29,33 +30,80 @@ export interface TrendChartProps {
   height: number;
 }
 
-/** Alarms per day, stacked by kind. */
+/** The value written on a bar or slice (bold, as every value label here, apart from the axes' ticks): none for 0. */
+const nonZero = (p: { value?: unknown }) => (typeof p.value === 'number' && p.value > 0 ? String(p.value) : '');
+
+const TOTAL_ID = 'total';
+
+interface AxisParam {
+  seriesId?: string;
+  seriesName?: string;
+  marker?: unknown;
+  value?: unknown;
+  axisValueLabel?: string;
+}
+
+/** The day and each kind's count, without the total's label carrier. */
+function trendTooltip(params: AxisParam | AxisParam[]): string {
+  const list = Array.isArray(params) ? params : [params];
+  const lines = list
+    .filter((p) => p.seriesId !== TOTAL_ID)
+    .map((p) => `${typeof p.marker === 'string' ? p.marker : ''}${p.seriesName ?? ''}: ${String(p.value ?? '')}`);
+  return [list[0]?.axisValueLabel ?? '', ...lines].join('<br/>');
+}
+
+/**
+ * Alarms per day, stacked by kind: each kind's count inside its part of the bar (hidden where it would
+ * overlap another), the day's total above the bar.
+ */
 export function TrendChart({ trend, kindName, height }: TrendChartProps) {
-  const option = useMemo(
-    () => ({
+  const option = useMemo(() => {
+    const totals = trend.days.map((_, i) => trend.series.reduce((sum, s) => sum + (s.data[i] ?? 0), 0));
+    return {
       animation: false,
       color: PALETTE,
-      grid: { left: 8, right: 8, top: 36, bottom: 8, containLabel: true },
-      legend: { top: 0, type: 'scroll' as const },
-      tooltip: { trigger: 'axis' as const, axisPointer: { type: 'shadow' as const } },
+      grid: { left: 8, right: 8, top: 44, bottom: 8, containLabel: true },
+      legend: { top: 0, type: 'scroll' as const, data: trend.series.map((s) => kindName(s.kind)) },
+      tooltip: { trigger: 'axis' as const, axisPointer: { type: 'shadow' as const }, formatter: trendTooltip },
       xAxis: {
         type: 'category' as const,
         data: trend.days.map((d) => d.slice(5)),
         axisLabel: { hideOverlap: true },
       },
       yAxis: { type: 'value' as const, minInterval: 1 },
-      series: trend.series.map((s) => ({
-        name: kindName(s.kind),
-        type: 'bar' as const,
-        stack: 'alarms',
-        data: s.data,
-        barMaxWidth: 28,
-        itemStyle: KIND_COLORS[s.kind] ? { color: KIND_COLORS[s.kind] } : undefined,
-      })),
-    }),
-    [trend, kindName],
-  );
-  return <ReactEChartsCore echarts={echarts} option={option} notMerge style={{ width: '100%', height }} opts={{ renderer: 'canvas' }} />;
+      labelLayout: { hideOverlap: true },
+      series: [
+        ...trend.series.map((s) => ({
+          name: kindName(s.kind),
+          type: 'bar' as const,
+          stack: 'alarms',
+          data: s.data,
+          barMaxWidth: 28,
+          itemStyle: KIND_COLORS[s.kind] ? { color: KIND_COLORS[s.kind] } : undefined,
+          label: { show: true, position: 'inside' as const, fontSize: 11, fontWeight: 'bold' as const, color: '#fff', formatter: nonZero },
+        })),
+        // The day's total: an empty bar on top of the stack that only carries the label.
+        {
+          id: TOTAL_ID,
+          type: 'bar' as const,
+          stack: 'alarms',
+          data: totals.map(() => 0),
+          barMaxWidth: 28,
+          silent: true,
+          tooltip: { show: false },
+          label: {
+            show: true,
+            position: 'top' as const,
+            fontSize: 12,
+            fontWeight: 'bold' as const,
+            color: 'rgba(0, 0, 0, 0.75)',
+            formatter: (p: { dataIndex: number }) => (totals[p.dataIndex] > 0 ? String(totals[p.dataIndex]) : ''),
+          },
+        },
+      ],
+    };
+  }, [trend, kindName]);
+  return <ReactEChartsCore echarts={echarts} option={option} notMerge style={{ width: '100%', height }} opts={{ renderer: 'svg' }} />;
 }
 
 export interface GroupChartProps {
@@ -76,17 +124,19 @@ export function GroupPie({ groups, countName, height }: GroupChartProps) {
       series: [
         {
           type: 'pie' as const,
-          radius: ['38%', '62%'],
+          radius: ['34%', '56%'],
           center: ['50%', '44%'],
           avoidLabelOverlap: true,
-          label: { show: false },
+          // The count by each slice (the legend names them), outside where it stays readable on a phone.
+          label: { show: true, position: 'outside' as const, formatter: '{c}', fontSize: 12, fontWeight: 'bold' as const, color: 'rgba(0, 0, 0, 0.75)' },
+          labelLine: { show: true, length: 6, length2: 6 },
           data: groups.map((g) => ({ name: g.name, value: g.count })),
         },
       ],
     }),
     [groups, countName],
   );
-  return <ReactEChartsCore echarts={echarts} option={option} notMerge style={{ width: '100%', height }} opts={{ renderer: 'canvas' }} />;
+  return <ReactEChartsCore echarts={echarts} option={option} notMerge style={{ width: '100%', height }} opts={{ renderer: 'svg' }} />;
 }
 
 /** Devices per group as horizontal bars, largest on top (provinces). */
@@ -106,10 +156,10 @@ export function GroupBars({ groups, countName, height }: GroupChartProps) {
           data: ordered.map((g) => g.count),
           barMaxWidth: 20,
           itemStyle: { color: '#3f85f5' },
-          label: { show: true, position: 'right' as const },
+          label: { show: true, position: 'right' as const, fontSize: 12, fontWeight: 'bold' as const, color: 'rgba(0, 0, 0, 0.75)' },
         },
       ],
     };
   }, [groups, countName]);
-  return <ReactEChartsCore echarts={echarts} option={option} notMerge style={{ width: '100%', height }} opts={{ renderer: 'canvas' }} />;
+  return <ReactEChartsCore echarts={echarts} option={option} notMerge style={{ width: '100%', height }} opts={{ renderer: 'svg' }} />;
 }

@@ -14,6 +14,9 @@ import { LatestAlarms } from './latest-alarms';
 import { StatCards } from './stat-cards';
 import { TopDevicesCard } from './top-devices-card';
 
+/** A chart cell: its one card stretches to the height of the row. */
+const CELL = { display: 'grid' } as const;
+
 /**
  * The figures of GET /api/home/statistic. Each part shows only where the answer carries it (the server
  * leaves out, as null, what the user may not see). The live feed refreshes the answer on every alarm
@@ -48,20 +51,23 @@ export default function HomeFigures({ query }: { query: UseQueryResult<HomeStati
     <Space orientation="vertical" size={12} style={{ width: '100%' }}>
       {figures.length > 0 && <StatCards figures={figures} />}
       {hasDevices && (
+        // Every row is full at every width (14 + 10, then 8 + 8 + 8 from 1200 px; 12 + 12 and 24 from 992 px;
+        // one a row below), and a cell is a grid so that its card fills the row's height: no gap under a
+        // shorter card.
         <Row gutter={[12, 12]}>
-          <Col xs={24} xl={14}>
+          <Col xs={24} xl={14} style={CELL}>
             <AlarmTrendCard trend={stat.alarmTrend} today={trendToday(stat.today, stat.generatedAt || Date.now())} />
           </Col>
-          <Col xs={24} xl={10}>
+          <Col xs={24} xl={10} style={CELL}>
             <LatestAlarms alarms={stat.latestAlarms ?? []} />
           </Col>
-          <Col xs={24} lg={12} xl={8}>
+          <Col xs={24} lg={12} xl={8} style={CELL}>
             <DeviceGroupsCard kind="byType" groups={stat.byType} />
           </Col>
-          <Col xs={24} lg={12} xl={8}>
+          <Col xs={24} lg={12} xl={8} style={CELL}>
             <DeviceGroupsCard kind="byProvince" groups={stat.byProvince} />
           </Col>
-          <Col xs={24} xl={8}>
+          <Col xs={24} xl={8} style={CELL}>
             <TopDevicesCard devices={stat.topDevices} />
           </Col>
         </Row>

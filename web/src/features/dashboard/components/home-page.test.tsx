@@ -220,6 +220,16 @@ describe('home page', () => {
     expect(screen.queryByRole('region', { name: '概况' })).not.toBeInTheDocument();
   });
 
+  it('greets the super administrator still named with the server default by a Chinese title, here and in the account menu', async () => {
+    signInAs();
+    useBaseHandlers(makeUser({ account: 'admin', name: 'Administrator', isAdmin: true }));
+    server.use(mock.get('/api/home/statistic', () => ok(statistic())));
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: '欢迎您，系统管理员' }, { timeout: 10_000 })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /admin/ }));
+    expect(await screen.findByRole('menuitem', { name: '系统管理员' })).toBeInTheDocument();
+  });
+
   it('says when the figures cannot be loaded, and loads them on retry', async () => {
     signInAs();
     useBaseHandlers(makeUser({ permission: ['DeviceManagement'] }));

@@ -38,13 +38,16 @@ const HINTED: ReadonlySet<FigureKey> = new Set<FigureKey>(['alarm', 'activeAlarm
 const TONES = { danger: '#f5222d', warning: '#fa8c16', success: '#52c41a' } as const;
 
 /**
- * One card per figure the answer carries; two per row on a phone. From 1200 px (xl) up the rows are
- * always full (figureSpans), however many figures the user may see.
+ * One card per figure the answer carries: two per row on a phone, three from 576 px, four from 768 px, up
+ * to six from 1200 px (xl). At every width the rows are full (figureSpans: a last row of fewer figures
+ * shares the whole width) and the cards of a row are as tall as the tallest.
  */
 export function StatCards({ figures }: { figures: Figure[] }) {
   const { t } = useTranslation();
   const wan = t('format.wan');
-  const spans = figureSpans(figures.length);
+  const n = figures.length;
+  const wide = figureSpans(n);
+  const [xs, sm, md] = [figureSpans(n, 2), figureSpans(n, 3), figureSpans(n, 4)];
   return (
     <section aria-label={t('home.figuresLabel')}>
       <Row gutter={[12, 12]}>
@@ -53,8 +56,8 @@ export function StatCards({ figures }: { figures: Figure[] }) {
           const hint = HINTED.has(f.key) ? t(`home.figureHints.${f.key}`) : undefined;
           const color = f.tone && f.value > 0 ? TONES[f.tone] : undefined;
           return (
-            <Col key={f.key} xs={12} sm={8} md={6} xl={spans[i]} xxl={spans[i]}>
-              <Card size="small" className="home-figure" data-figure={f.key}>
+            <Col key={f.key} xs={xs[i]} sm={sm[i]} md={md[i]} xl={wide[i]} xxl={wide[i]}>
+              <Card size="small" className="home-figure" data-figure={f.key} style={{ height: '100%' }}>
                 <div role="group" aria-label={title}>
                   <div style={{ color: 'rgba(0, 0, 0, 0.55)', fontSize: 13, display: 'flex', gap: 6, alignItems: 'center' }}>
                     <span style={color ? { color } : undefined} aria-hidden>

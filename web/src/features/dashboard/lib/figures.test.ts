@@ -80,6 +80,18 @@ describe('figureSpans', () => {
     expect(figureSpans(0)).toEqual([]);
   });
 
+  it('fills the rows of a phone (2 a row) and a tablet (3, 4 a row) too: an odd last figure takes the whole row', () => {
+    for (const perRow of [2, 3, 4]) {
+      for (let n = 1; n <= 12; n += 1) {
+        for (const row of rows(figureSpans(n, perRow))) {
+          expect(row.reduce((a, b) => a + b, 0)).toBe(24);
+          expect(row.length).toBeLessThanOrEqual(perRow);
+        }
+      }
+    }
+    expect(figureSpans(11, 2).at(-1)).toBe(24);
+  });
+
   it('lays out the home page\'s 11 figures (platform) and 10 (company) in two full rows', () => {
     expect(rows(figureSpans(11))).toEqual([
       [4, 4, 4, 4, 4, 4],

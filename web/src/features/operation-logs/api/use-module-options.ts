@@ -1,52 +1,46 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
-import { queryKeys } from '@/lib/query-keys';
-import { request } from '@/lib/request';
-import type { PermissionNode } from '@/types/api';
+import { vocabularyLabel } from '@/shared/vocabulary/vocabulary';
+import type { OperationLog } from '@/types/api';
 
 /** The sign-in and sign-out calls are recorded under this module. */
 export const AUTH_MODULE = 'Auth';
 
-function getMenuTree(): Promise<PermissionNode[]> {
-  return request<PermissionNode[]>({ url: '/permission', method: 'GET', silent: true });
-}
-
-function menuTreeQueryOptions() {
-  return queryOptions({ queryKey: queryKeys.permission.options(), queryFn: getMenuTree, staleTime: 5 * 60_000 });
-}
+/**
+ * Every module an operation record can carry (oplog.module of the server's document), in the order of
+ * the menu; the filter offers them all, whatever menus the user may open.
+ */
+export const OPLOG_MODULES: readonly Exclude<OperationLog['module'], ''>[] = [
+  AUTH_MODULE,
+  'CompanyManagement',
+  'UserManagement',
+  'RoleManagement',
+  'DeviceTypeManagement',
+  'DeviceManagement',
+  'AlarmManagement',
+  'SmsUserManagement',
+  'Files',
+];
 
 export interface ModuleOption {
   value: string;
   label: string;
 }
 
-/**
- * Modules of operation records (the server matches them exactly): Auth and every menu code of
- * GET /api/permission, labelled in the current language.
- */
-export function useModuleOptions(): ModuleOption[] {
+/** The label of a module in the current language (the raw name when unknown, "—" for none). */
+export function useModuleLabel(): (module: string) => string {
   const { t, i18n } = useTranslation();
-  const { data } = useQuery(menuTreeQueryOptions());
-  const lang = i18n.language === 'en' ? 'en' : 'zh-CN';
-  const menus = (data ?? []).filter((node) => node.type === 'menu');
-  return [
-    { value: AUTH_MODULE, label: t('operationLogs.moduleAuth') },
-    ...menus.map((node) => ({ value: node.code, label: node.names?.[lang] ?? node.name })),
-  ];
+  return (module: string) => vocabularyLabel({ t, exists: (key) => i18n.exists(key) }, 'oplog.module', module);
 }
 
-/** The label of a recorded action in the current language (the raw name when unknown). */
+/** Modules of operation records (the server matches them exactly), labelled in the current language. */
+export function useModuleOptions(): ModuleOption[] {
+  const moduleLabel = useModuleLabel();
+  return OPLOG_MODULES.map((value) => ({ value, label: moduleLabel(value) }));
+}
+
+/** The label of a recorded action in the current language (the raw name when unknown, "—" for none). */
 export function useActionLabel(): (action: string) => string {
   const { t, i18n } = useTranslation();
-  return (action: string) => {
-    const key = `operationLogs.actionNames.${action}`;
-    return action && i18n.exists(key) ? t(key) : action;
-  };
-}
-
-/** The label of a module in the current language (the raw name when unknown). */
-export function useModuleLabel(): (module: string) => string {
-  const options = useModuleOptions();
-  return (module: string) => options.find((o) => o.value === module)?.label ?? module;
+  return (action: string) => vocabularyLabel({ t, exists: (key) => i18n.exists(key) }, 'oplog.action', action);
 }

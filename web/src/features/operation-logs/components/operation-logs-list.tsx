@@ -11,7 +11,7 @@ import { useTableQuery } from '@/lib/use-table-query';
 import type { OperationLog, OperationLogQuery } from '@/types/api';
 
 import { useOperationLogs } from '../api/get-operation-logs';
-import { useActionLabel, useModuleOptions } from '../api/use-module-options';
+import { useActionLabel, useModuleLabel, useModuleOptions } from '../api/use-module-options';
 
 import { statusColor } from './format-body';
 import { OperationLogDetail } from './operation-log-detail';
@@ -47,6 +47,7 @@ export function OperationLogsList() {
   };
   const logs = useOperationLogs(query);
   const moduleOptions = useModuleOptions();
+  const moduleLabel = useModuleLabel();
   const actionLabel = useActionLabel();
 
   const formValues: FilterFormValues = {
@@ -64,14 +65,14 @@ export function OperationLogsList() {
       dataIndex: 'module',
       key: 'module',
       width: 150,
-      render: (v: string) => moduleOptions.find((o) => o.value === v)?.label ?? v,
+      render: (v: string) => moduleLabel(v),
     },
     {
       title: t('operationLogs.action'),
       dataIndex: 'action',
       key: 'action',
       width: 120,
-      render: (v: string) => actionLabel(v) || t('common.empty'),
+      render: (v: string) => actionLabel(v),
     },
     {
       title: t('operationLogs.path'),

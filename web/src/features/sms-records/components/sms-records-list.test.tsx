@@ -118,6 +118,26 @@ describe('SMS Notification Records', () => {
     expect(screen.getByRole('columnheader', { name: '短信内容' })).toBeInTheDocument();
   });
 
+  it('says why a message was held by a rule, in words and not in red; a failure stays red', async () => {
+    signInAs();
+    useBaseHandlers(makeUser({ id: 1, permission: ['SmsSendRecordManagement'] }));
+    const throttled = record({ id: 3, userName: '王五', status: 'throttled', error: 'throttled within 10m0s', limit: 600, sentAt: null });
+    const capped = record({ id: 4, userName: '赵六', status: 'capped', error: 'daily cap 100', limit: 100, sentAt: null });
+    const old = record({ id: 5, userName: '钱七', status: 'throttled', error: 'throttled within 10m0s', limit: 0, sentAt: null });
+    handlers([throttled, capped, old, failed], []);
+    renderApp(PATH);
+    const heldRow = await findRow('王五');
+    const held = within(heldRow).getByText('10分钟内已向该号码发送过此设备同类报警短信，本条未发送');
+    expect(held).not.toHaveClass('ant-typography-danger');
+    expect(within(heldRow).queryByText(/10m0s/)).not.toBeInTheDocument();
+    expect(within(await findRow('赵六')).getByText('企业当日短信已达上限（100 条），本条未发送')).toBeInTheDocument();
+    // an older record without its rule: the server's words, still not red
+    const oldText = within(await findRow('钱七')).getByText('throttled within 10m0s');
+    expect(oldText.closest('.ant-typography')).not.toHaveClass('ant-typography-danger');
+    const failure = within(await findRow('李四')).getByText('isv.MOBILE_NUMBER_ILLEGAL');
+    expect(failure.closest('.ant-typography')).toHaveClass('ant-typography-danger');
+  });
+
   it('for a company user without the export code: no company filter or call, no export', async () => {
     signInAs();
     useBaseHandlers(makeUser({ id: 2, companyId: 5, permission: ['SmsSendRecordManagement'] }));

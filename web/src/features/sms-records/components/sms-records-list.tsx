@@ -7,17 +7,19 @@ import { dateTimeColumn } from '@/components/ui/list-columns';
 import { FilterBar, TablePage, type FilterTable } from '@/components/ui/table-page';
 import { useIsPlatform } from '@/lib/auth-store';
 import { Permission } from '@/lib/authorization';
+import { formatDurationWords } from '@/lib/duration';
 import { asList, dayRange, knownList, positiveInt } from '@/lib/filter-values';
 import { buildDayRange, formatDateTime } from '@/lib/format';
 import { useTableQuery } from '@/lib/use-table-query';
 import { CompanyFilter } from '@/shared/companies/company-select';
 import { useCompanyOptions } from '@/shared/companies/get-company-options';
+import { vocabularyLabel } from '@/shared/vocabulary/vocabulary';
 
 import { exportSmsRecords } from '../api/export-sms-records';
 import { useSmsRecords } from '../api/get-sms-records';
 import { SMS_EVENT_TYPES, SMS_STATUSES, type SmsRecord, type SmsRecordListQuery } from '../types';
 
-import { isSmsEventType, isSmsStatus, STATUS_COLORS } from './sms-record-rules';
+import { isSmsStatus, smsReason, STATUS_COLORS } from './sms-record-rules';
 
 /**
  * deviceId and alarmId are not fields of the filter form: they come from links (a device's detail page,
@@ -44,8 +46,9 @@ interface FilterFormValues {
 }
 
 function StatusTag({ record }: { record: SmsRecord }) {
-  const { t } = useTranslation();
-  if (!isSmsStatus(record.status)) return <Tag>{record.status}</Tag>;
+  const { t, i18n } = useTranslation();
+  const label = vocabularyLabel({ t, exists: (key) => i18n.exists(key) }, 'sms.status', record.status);
+  if (!isSmsStatus(record.status)) return <Tag>{label}</Tag>;
   const hint = t(`smsRecord.statusHint.${record.status}`);
   const next =
     record.status === 'pending' && record.nextAttemptAt > 0
@@ -60,7 +63,29 @@ function StatusTag({ record }: { record: SmsRecord }) {
         </>
       }
     >
-      <Tag color={STATUS_COLORS[record.status]}>{t(`smsRecord.statuses.${record.status}`)}</Tag>
+      <Tag color={STATUS_COLORS[record.status]}>{label}</Tag>
+    </Tooltip>
+  );
+}
+
+/**
+ * Why a message was not sent (a rule: throttle window, daily cap) in a sentence of the reader's language,
+ * or what failed (the provider's words, red only for a failed message).
+ */
+function ReasonText({ record }: { record: SmsRecord }) {
+  const { t, i18n } = useTranslation();
+  const reason = smsReason(record);
+  if (!reason) return t('common.empty');
+  if (reason.kind === 'throttled') {
+    const text = t('smsRecord.reason.throttled', { window: formatDurationWords(reason.windowMs, i18n.language) });
+    return <span data-reason="throttled">{text}</span>;
+  }
+  if (reason.kind === 'capped') return <span data-reason="capped">{t('smsRecord.reason.capped', { limit: reason.limit })}</span>;
+  return (
+    <Tooltip title={reason.text} placement="topLeft">
+      <Typography.Text type={reason.tone} ellipsis style={{ maxWidth: 200 }} data-reason="error">
+        {reason.text}
+      </Typography.Text>
     </Tooltip>
   );
 }
@@ -71,7 +96,7 @@ function StatusTag({ record }: { record: SmsRecord }) {
  * same filters.
  */
 export function SmsRecordsList() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const isPlatform = useIsPlatform();
   const table = useTableQuery(FILTERS, DEFAULTS);
   const [form] = Form.useForm<FilterFormValues>();
@@ -123,7 +148,7 @@ export function SmsRecordsList() {
 
   const eventLabel = (record: SmsRecord) => {
     if (record.eventType === 'reminder' && record.reminder > 0) return t('smsRecord.reminderN', { n: record.reminder });
-    return isSmsEventType(record.eventType) ? t(`smsRecord.eventType.${record.eventType}`) : record.eventType;
+    return vocabularyLabel({ t, exists: (key) => i18n.exists(key) }, 'sms.trigger', record.eventType);
   };
   const alarmLabel = (record: SmsRecord) => {
     const kind = KINDS.includes(record.alarmKind) ? t(`smsRecord.alarmKind.${record.alarmKind as 'gas'}`) : record.alarmKind;
@@ -181,16 +206,8 @@ export function SmsRecordsList() {
       title: t('smsRecord.error'),
       dataIndex: 'error',
       key: 'error',
-      width: 180,
-      ellipsis: { showTitle: false },
-      render: (v: string) =>
-        v ? (
-          <Tooltip title={v} placement="topLeft">
-            <Typography.Text type="danger">{v}</Typography.Text>
-          </Tooltip>
-        ) : (
-          t('common.empty')
-        ),
+      width: 220,
+      render: (_, record) => <ReasonText record={record} />,
     },
     {
       title: t('smsRecord.attempts'),
