@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"sync"
 	"testing"
@@ -101,17 +100,7 @@ func BenchmarkOperationLogList(b *testing.B) {
 		handler := e.Server.Handler()
 		for _, c := range cases {
 			b.Run(c.name, func(b *testing.B) {
-				req := httptest.NewRequest("GET", "/api/operationLog?"+c.query, nil)
-				req.Header.Set("Authorization", "Bearer "+c.token)
-				b.ResetTimer()
-				for b.Loop() {
-					w := httptest.NewRecorder()
-					handler.ServeHTTP(w, req)
-					if w.Code != http.StatusOK {
-						b.Fatalf("%d %s", w.Code, w.Body.String())
-					}
-				}
-				b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/1000, "ms/call")
+				timeGET(b, handler, "/api/operationLog?"+c.query, c.token)
 			})
 		}
 	})

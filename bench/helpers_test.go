@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
@@ -39,4 +41,19 @@ func upload(b *testing.B, e *apitest.Env, path, token string, file []byte) *apit
 	w.Close()
 	return e.Do(apitest.Req{Method: "POST", Path: path, Token: token, Body: body.Bytes(),
 		Header: map[string]string{"Content-Type": w.FormDataContentType()}})
+}
+
+// timeGET times GET path through handler as the bearer of token, and reports ms/call.
+func timeGET(b *testing.B, handler http.Handler, path, token string) {
+	b.Helper()
+	req := httptest.NewRequest("GET", path, nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	for b.Loop() {
+		w := httptest.NewRecorder()
+		handler.ServeHTTP(w, req)
+		if w.Code != http.StatusOK {
+			b.Fatalf("%d %s", w.Code, w.Body.String())
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/1000, "ms/call")
 }

@@ -165,17 +165,7 @@ func BenchmarkReadings(b *testing.B) {
 		handler := e.Server.Handler()
 		for _, c := range cases {
 			b.Run(c.name, func(b *testing.B) {
-				req := httptest.NewRequest("GET", c.path, nil)
-				req.Header.Set("Authorization", "Bearer "+admin)
-				b.ResetTimer()
-				for b.Loop() {
-					w := httptest.NewRecorder()
-					handler.ServeHTTP(w, req)
-					if w.Code != http.StatusOK {
-						b.Fatalf("%d %s", w.Code, w.Body.String())
-					}
-				}
-				b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/1000, "ms/call")
+				timeGET(b, handler, c.path, admin)
 			})
 		}
 	})
@@ -343,16 +333,7 @@ func BenchmarkHomeStatistic(b *testing.B) {
 		handler := e.Server.Handler()
 		for _, c := range []struct{ name, token string }{{"platform", e.Admin()}, {"company-99k-devices", e.Login(acct, "Pass-12345")}} {
 			b.Run(c.name, func(b *testing.B) {
-				req := httptest.NewRequest("GET", "/api/home/statistic", nil)
-				req.Header.Set("Authorization", "Bearer "+c.token)
-				for b.Loop() {
-					w := httptest.NewRecorder()
-					handler.ServeHTTP(w, req)
-					if w.Code != http.StatusOK {
-						b.Fatalf("%d %s", w.Code, w.Body.String())
-					}
-				}
-				b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/1000, "ms/call")
+				timeGET(b, handler, "/api/home/statistic", c.token)
 			})
 		}
 	})
@@ -379,16 +360,7 @@ func BenchmarkAlarmCenter(b *testing.B) {
 		for _, who := range []struct{ name, token string }{{"platform", e.Admin()}, {"company-99k-devices", e.Login(acct, "Pass-12345")}} {
 			for _, c := range paths {
 				b.Run(who.name+"/"+c.name, func(b *testing.B) {
-					req := httptest.NewRequest("GET", c.path, nil)
-					req.Header.Set("Authorization", "Bearer "+who.token)
-					for b.Loop() {
-						w := httptest.NewRecorder()
-						handler.ServeHTTP(w, req)
-						if w.Code != http.StatusOK {
-							b.Fatalf("%d %s", w.Code, w.Body.String())
-						}
-					}
-					b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/1000, "ms/call")
+					timeGET(b, handler, c.path, who.token)
 				})
 			}
 		}
