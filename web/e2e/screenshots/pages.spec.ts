@@ -33,7 +33,8 @@ const rows = async (page: Page) => {
 };
 
 const SHOTS: Shot[] = [
-  { name: 'home', path: paths.dashboard, ready: async (p) => expect(p.locator('canvas').first()).toBeVisible({ timeout: 30_000 }), narrow: true, english: true },
+  // the home charts draw SVG (an echarts root holds groups; an icon's svg does not)
+  { name: 'home', path: paths.dashboard, ready: async (p) => expect(p.locator('svg g').first()).toBeVisible({ timeout: 30_000 }), narrow: true, english: true },
   { name: 'alarms', path: paths.alarms, ready: rows, narrow: true, english: true },
   { name: 'devices', path: paths.device, ready: rows, narrow: true, english: true },
   { name: 'device-detail', path: (id) => deviceDetailPath(id), ready: async (p) => expect(p.locator('canvas').first()).toBeVisible({ timeout: 30_000 }), narrow: true, english: true },
