@@ -110,3 +110,45 @@ test.describe('Alarm Center (zh-CN)', () => {
     await expect(rows).toHaveCount(2, LIVE);
   });
 });
+
+test.describe('Alarm Center (en, 1440 px)', () => {
+  test.use({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
+
+  test('a leak goes New, Acknowledged, Ended – waiting for handling, Handled, the tabs counting it', async ({ page, request }) => {
+    test.setTimeout(150_000);
+    const token = await apiLogin(request, ADMIN);
+    const device = await seedDevice(request, token, { company: 'Center Gas', model: 'ACE', name: 'Center well' });
+    await openSignedIn(page, request, ADMIN, `${paths.alarms}?imei=${device.imei}`);
+    await expect(page).toHaveTitle(/^Alarm Center/);
+    const tab = (name: string, count: number) => page.getByRole('tablist').getByRole('tab', { name: `${name} (${count})`, exact: true });
+    await expect(tab('New', 0)).toBeVisible(FIRST_RENDER);
+
+    await ingest(request, device, { ts: Date.now() - 5_000, ch4: 64, voltage: 360, signal: 20 });
+    let row = page.locator('.ant-table-row', { hasText: device.name });
+    await expect(row).toHaveCount(1, LIVE);
+    await expect(tab('New', 1)).toBeVisible(LIVE);
+    await expect(row.getByText('High alarm', { exact: true })).toBeVisible();
+    await expect(row.getByText('Active – not acknowledged')).toBeVisible();
+    await expect(row.getByText('64.0 %LEL')).toBeVisible();
+    // nothing of the page scrolls sideways at 1440 px
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1440);
+
+    await row.getByRole('button', { name: /^Acknowledge alarm #\d+$/ }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: 'Confirm' }).click();
+    await expect(tab('Acknowledged', 1)).toBeVisible(LIVE);
+    await expect(tab('New', 0)).toBeVisible();
+
+    await ingest(request, device, { ts: Date.now(), ch4: 2, voltage: 360, signal: 20 });
+    await expect(tab('Ended – waiting for handling', 1)).toBeVisible(LIVE);
+    await tab('Ended – waiting for handling', 1).click();
+    row = page.locator('.ant-table-row', { hasText: device.name });
+    await expect(row.getByText('Ended – waiting for handling', { exact: true })).toBeVisible(LIVE);
+    await row.getByRole('button', { name: /^Handle alarm #\d+$/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox').fill('Valve closed, aired, measured again: clean');
+    await dialog.getByRole('button', { name: /^(OK|Confirm)$/ }).click();
+    await expect(tab('Handled', 1)).toBeVisible(LIVE);
+    await tab('Handled', 1).click();
+    await expect(page.locator('.ant-table-row', { hasText: device.name }).getByText('Valve closed, aired, measured again: clean')).toBeVisible(LIVE);
+  });
+});
