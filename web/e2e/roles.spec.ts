@@ -139,11 +139,16 @@ test.describe('operation records (en)', () => {
     await openSignedIn(page, request, ADMIN, '/OperationLogModule/OperationLogManagement');
     const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
     const search = page.getByRole('search');
-    await search.getByPlaceholder('Start date').click();
-    await search.getByPlaceholder('Start date').fill(today);
-    await page.keyboard.press('Enter');
-    await search.getByPlaceholder('End date').fill(today);
-    await page.keyboard.press('Enter');
+    const start = search.getByPlaceholder('Start date');
+    const end = search.getByPlaceholder('End date');
+    // Today, picked twice in the range picker's calendar (its first day, then its last). Typing both dates
+    // raced the picker: the typed start was sometimes dropped when the end field took the focus.
+    await start.click();
+    const todayCell = page.locator('.ant-picker-dropdown:visible .ant-picker-cell-today');
+    await todayCell.first().click();
+    await todayCell.first().click();
+    await expect(start).toHaveValue(today);
+    await expect(end).toHaveValue(today);
     const listCall = page.waitForRequest((r) => r.url().includes('/api/operationLog?') && r.url().includes('createdAt'));
     await search.getByRole('button', { name: 'Search' }).click();
     const url = new URL((await listCall).url());
