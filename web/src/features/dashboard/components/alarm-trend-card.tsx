@@ -41,7 +41,7 @@ export function AlarmTrendCard({ trend, today }: { trend: AlarmDayCount[] | null
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.trend.empty')} style={{ height: height - 24, paddingTop: 48 }} />
       ) : (
         <ChartFrame label={t('home.trend.chart')} height={height}>
-          <TrendChart trend={series} kindName={kindName} height={height} />
+          <TrendChart trend={series} kindName={kindName} height={height} wanUnit={t('format.wan')} />
         </ChartFrame>
       )}
     </Card>

@@ -29,7 +29,7 @@ export function DeviceGroupsCard({ kind, groups }: { kind: 'byType' | 'byProvinc
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.noDevices')} />
       ) : (
         <ChartFrame label={t(`home.${kind}.chart`)} height={height}>
-          <Chart groups={shown} countName={t('home.count')} height={height} />
+          <Chart groups={shown} countName={t('home.count')} height={height} wanUnit={t('format.wan')} />
         </ChartFrame>
       )}
     </Card>

@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 
 import type { NamedCount } from '@/types/api';
 
+import { chartLabel } from '../lib/figures';
 import type { TrendSeries } from '../lib/trend';
 
 // Only what the home charts draw, so the echarts chunk stays small; this module is loaded lazily. SVG:
@@ -28,10 +29,9 @@ export interface TrendChartProps {
   /** The translated name of each kind. */
   kindName: (kind: string) => string;
   height: number;
+  /** 万 or ×10⁴: the values written on the chart follow the display rule of counts (formatCount). */
+  wanUnit: string;
 }
-
-/** The value written on a bar or slice (bold, as every value label here, apart from the axes' ticks): none for 0. */
-const nonZero = (p: { value?: unknown }) => (typeof p.value === 'number' && p.value > 0 ? String(p.value) : '');
 
 const TOTAL_ID = 'total';
 
@@ -56,7 +56,7 @@ function trendTooltip(params: AxisParam | AxisParam[]): string {
  * Alarms per day, stacked by kind: each kind's count inside its part of the bar (hidden where it would
  * overlap another), the day's total above the bar.
  */
-export function TrendChart({ trend, kindName, height }: TrendChartProps) {
+export function TrendChart({ trend, kindName, height, wanUnit }: TrendChartProps) {
   const option = useMemo(() => {
     const totals = trend.days.map((_, i) => trend.series.reduce((sum, s) => sum + (s.data[i] ?? 0), 0));
     return {
@@ -80,7 +80,7 @@ export function TrendChart({ trend, kindName, height }: TrendChartProps) {
           data: s.data,
           barMaxWidth: 28,
           itemStyle: KIND_COLORS[s.kind] ? { color: KIND_COLORS[s.kind] } : undefined,
-          label: { show: true, position: 'inside' as const, fontSize: 11, fontWeight: 'bold' as const, color: '#fff', formatter: nonZero },
+          label: { show: true, position: 'inside' as const, fontSize: 11, fontWeight: 'bold' as const, color: '#fff', formatter: (p: { value?: unknown }) => chartLabel(p.value, wanUnit) },
         })),
         // The day's total: an empty bar on top of the stack that only carries the label.
         {
@@ -97,12 +97,12 @@ export function TrendChart({ trend, kindName, height }: TrendChartProps) {
             fontSize: 12,
             fontWeight: 'bold' as const,
             color: 'rgba(0, 0, 0, 0.75)',
-            formatter: (p: { dataIndex: number }) => (totals[p.dataIndex] > 0 ? String(totals[p.dataIndex]) : ''),
+            formatter: (p: { dataIndex: number }) => chartLabel(totals[p.dataIndex], wanUnit),
           },
         },
       ],
     };
-  }, [trend, kindName]);
+  }, [trend, kindName, wanUnit]);
   return <ReactEChartsCore echarts={echarts} option={option} notMerge style={{ width: '100%', height }} opts={{ renderer: 'svg' }} />;
 }
 
@@ -111,10 +111,11 @@ export interface GroupChartProps {
   /** The name of the count (数量 / Count) in the tooltip. */
   countName: string;
   height: number;
+  wanUnit: string;
 }
 
 /** Devices per group as a doughnut (device types): few groups, shares matter. */
-export function GroupPie({ groups, countName, height }: GroupChartProps) {
+export function GroupPie({ groups, countName, height, wanUnit }: GroupChartProps) {
   const option = useMemo(
     () => ({
       animation: false,
@@ -128,19 +129,19 @@ export function GroupPie({ groups, countName, height }: GroupChartProps) {
           center: ['50%', '44%'],
           avoidLabelOverlap: true,
           // The count by each slice (the legend names them), outside where it stays readable on a phone.
-          label: { show: true, position: 'outside' as const, formatter: '{c}', fontSize: 12, fontWeight: 'bold' as const, color: 'rgba(0, 0, 0, 0.75)' },
+          label: { show: true, position: 'outside' as const, formatter: (p: { value?: unknown }) => chartLabel(p.value, wanUnit), fontSize: 12, fontWeight: 'bold' as const, color: 'rgba(0, 0, 0, 0.75)' },
           labelLine: { show: true, length: 6, length2: 6 },
           data: groups.map((g) => ({ name: g.name, value: g.count })),
         },
       ],
     }),
-    [groups, countName],
+    [groups, countName, wanUnit],
   );
   return <ReactEChartsCore echarts={echarts} option={option} notMerge style={{ width: '100%', height }} opts={{ renderer: 'svg' }} />;
 }
 
 /** Devices per group as horizontal bars, largest on top (provinces). */
-export function GroupBars({ groups, countName, height }: GroupChartProps) {
+export function GroupBars({ groups, countName, height, wanUnit }: GroupChartProps) {
   const option = useMemo(() => {
     const ordered = [...groups].reverse();
     return {
@@ -156,10 +157,10 @@ export function GroupBars({ groups, countName, height }: GroupChartProps) {
           data: ordered.map((g) => g.count),
           barMaxWidth: 20,
           itemStyle: { color: '#3f85f5' },
-          label: { show: true, position: 'right' as const, fontSize: 12, fontWeight: 'bold' as const, color: 'rgba(0, 0, 0, 0.75)' },
+          label: { show: true, position: 'right' as const, fontSize: 12, fontWeight: 'bold' as const, color: 'rgba(0, 0, 0, 0.75)', formatter: (p: { value?: unknown }) => chartLabel(p.value, wanUnit) },
         },
       ],
     };
-  }, [groups, countName]);
+  }, [groups, countName, wanUnit]);
   return <ReactEChartsCore echarts={echarts} option={option} notMerge style={{ width: '100%', height }} opts={{ renderer: 'svg' }} />;
 }

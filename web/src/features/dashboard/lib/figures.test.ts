@@ -4,7 +4,7 @@ import type { HomeStatistic } from '@/types/api';
 
 import { DEVICE_COUNTS, DEVICE_PARTS_HIDDEN } from '../testing/statistic';
 
-import { alarmLabelKey, alarmValueText, figureSpans, formatCount, homeFigures } from './figures';
+import { alarmLabelKey, alarmValueText, chartLabel, figureSpans, formatCount, homeFigures } from './figures';
 
 const full: HomeStatistic = {
   companies: 3,
@@ -115,6 +115,14 @@ describe('formatting', () => {
     expect(formatCount(123456, '万')).toBe('12.35万');
     expect(formatCount(123456, '×10⁴')).toBe('12.35×10⁴');
     expect(formatCount(0, '万')).toBe('0');
+  });
+
+  it('writes the values on the charts by the same rule, and nothing for a zero', () => {
+    expect(chartLabel(25_000, '万')).toBe('2.50万');
+    expect(chartLabel(25_000, '×10⁴')).toBe('2.50×10⁴');
+    expect(chartLabel(7, '万')).toBe('7');
+    expect(chartLabel(0, '万')).toBe('');
+    expect(chartLabel(undefined, '万')).toBe('');
   });
 
   it('names an alarm by kind and level and shows its value as the kind measures it', () => {

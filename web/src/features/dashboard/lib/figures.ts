@@ -70,6 +70,11 @@ export function formatCount(value: number, wanUnit: string): string {
   return formatWan(value, wanUnit);
 }
 
+/** The value written on a chart's bar or slice: a count as formatCount shows it, nothing for 0. */
+export function chartLabel(value: unknown, wanUnit: string): string {
+  return typeof value === 'number' && value > 0 ? formatCount(value, wanUnit) : '';
+}
+
 /** The locale key (under home.kind) of an alarm's kind and level: gasHigh, gasLow, offline, fault, lowBattery. */
 export function alarmLabelKey(kind: string, level: string): string {
   if (kind === 'gas') return level === 'high' ? 'gasHigh' : 'gasLow';
