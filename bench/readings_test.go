@@ -356,6 +356,12 @@ func BenchmarkAlarmCenter(b *testing.B) {
 			{"alarms-new-most-urgent-first", "/api/alarmLog?stage=new&sort=severity,startedAt"},
 			{"alarms-waiting-for-handling", "/api/alarmLog?stage=waiting&sort=severity,startedAt"},
 			{"devices-alarming-first", "/api/device?sort=severity,-createdAt"},
+			// the tab counts: one call, where the console made a one-row page per stage (the four below)
+			{"stage-counts", "/api/alarmLog/stageCounts"},
+			{"one-row-page-new", "/api/alarmLog?stage=new&pageSize=1"},
+			{"one-row-page-acknowledged", "/api/alarmLog?stage=acknowledged&pageSize=1"},
+			{"one-row-page-waiting", "/api/alarmLog?stage=waiting&pageSize=1"},
+			{"one-row-page-handled", "/api/alarmLog?stage=handled&pageSize=1"},
 		}
 		for _, who := range []struct{ name, token string }{{"platform", e.Admin()}, {"company-99k-devices", e.Login(acct, "Pass-12345")}} {
 			for _, c := range paths {

@@ -44,6 +44,19 @@ func StageConds(a string) map[string]string {
 	}
 }
 
+// UnhandledStageSQL is the stage of an alarm not yet handled, in SQL over the table aliased a: the stages'
+// own conditions (StageConds) in a CASE, for counting them in one statement.
+func UnhandledStageSQL(a string) string {
+	conds := StageConds(a)
+	var b strings.Builder
+	b.WriteString("CASE")
+	for _, s := range []string{StageNew, StageAcknowledged, StageWaiting} {
+		fmt.Fprintf(&b, " WHEN %s THEN '%s'", conds[s], s)
+	}
+	b.WriteString(" END")
+	return b.String()
+}
+
 // SeveritySQL ranks an alarm of the table aliased a by Precedence (0 the most urgent: a high gas alarm), for
 // lists sorted most severe first.
 func SeveritySQL(a string) string {

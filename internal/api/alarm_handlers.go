@@ -35,6 +35,8 @@ func (a *API) alarmRoutes() []Route {
 		exportRoute("/alarmLog/export", "Export alarms (.xlsx, same filters)", exports, xlsxExport[model.Alarm]{
 			list: store.AlarmList, sheet: export.Sheet{Zh: "报警记录", En: "alarms"}, columns: fixed(alarmColumns),
 			each: scoped(a.DB.EachAlarm)}),
+		{Method: "GET", Path: "/alarmLog/stageCounts", Summary: "Alarms not yet handled by stage, under the list's filters (stage aside): the Alarm Center's tab counts",
+			Perm: read, List: &store.AlarmList, Endpoint: httpx.NoBody(a.alarmStageCounts)},
 		{Method: "GET", Path: "/alarmLog/statistic", Summary: "Alarms by kind and by day over startedAt (default: the last 30 days)",
 			Perm: read, List: &store.AlarmList, Endpoint: httpx.NoBody(a.alarmStatistic)},
 		exportRoute("/deviceInfoFeedbackLog/export", "Export the devices' answers to commands (.xlsx)", m+":export",
@@ -60,6 +62,14 @@ func (a *API) listAlarms(r *http.Request) (model.Page[model.Alarm], error) {
 		return model.Page[model.Alarm]{}, err
 	}
 	return a.DB.ListAlarms(r.Context(), auth.ActorFrom(r.Context()).Scope(), q)
+}
+
+func (a *API) alarmStageCounts(r *http.Request) (model.AlarmStageCounts, error) {
+	q, err := parseList(r, store.AlarmList)
+	if err != nil {
+		return model.AlarmStageCounts{}, err
+	}
+	return a.DB.AlarmStageCounts(r.Context(), auth.ActorFrom(r.Context()).Scope(), q)
 }
 
 func (a *API) getAlarm(r *http.Request) (model.Alarm, error) {

@@ -228,6 +228,24 @@ func TestAlarmCenter(t *testing.T) {
 		if got := describe(list("stage=acknowledged&stage=handled&sort=severity")); !slices.Equal(got, []string{"gas high acknowledged", "gas low handled"}) {
 			t.Fatalf("acknowledged and handled: %q", got)
 		}
+		// The tab counts: one call, the same filters, handled alarms (the history) not counted.
+		counts := func(query string) model.AlarmStageCounts {
+			t.Helper()
+			var c model.AlarmStageCounts
+			r := e.Get("/api/alarmLog/stageCounts?"+query, ct)
+			expect(t, r, 200, 0)
+			r.Into(t, &c)
+			return c
+		}
+		if c := counts("stage=handled"); c != (model.AlarmStageCounts{New: 1, Acknowledged: 1, Waiting: 0}) {
+			t.Fatalf("stage counts: %+v (new %d, acknowledged %d)", c, len(list("stage=new")), len(list("stage=acknowledged")))
+		}
+		if c := counts(fmt.Sprintf("deviceId=%d", d2.ID)); c != (model.AlarmStageCounts{New: 1, Acknowledged: 1}) {
+			t.Fatalf("stage counts of one device: %+v", c)
+		}
+		if c := counts("provinceCode=110000"); c != (model.AlarmStageCounts{}) {
+			t.Fatalf("stage counts of another province: %+v", c)
+		}
 		if got := len(list("provinceCode=110000")); got != 0 {
 			t.Fatalf("%d alarms of devices in another province", got)
 		}

@@ -52,6 +52,14 @@ type AlarmCount struct {
 	Count int64  `json:"count"`
 }
 
+// AlarmStageCounts counts the alarms not yet handled by stage (the Alarm Center's tabs); handled alarms are
+// the history and are not counted.
+type AlarmStageCounts struct {
+	New          int64 `json:"new"`
+	Acknowledged int64 `json:"acknowledged"`
+	Waiting      int64 `json:"waiting"`
+}
+
 // DeviceAlarms counts one device's alarms.
 type DeviceAlarms struct {
 	DeviceID   int64  `json:"deviceId"`

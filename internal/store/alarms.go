@@ -243,6 +243,37 @@ func (db *DB) ListAlarms(ctx context.Context, scope Scope, q listq.Query) (model
 	return list(ctx, db, alarms, scope, q, scanAlarm)
 }
 
+// AlarmStageCounts counts, by stage, the alarms not yet handled that a list query's filters match (its stage
+// filter aside): one statement over the alarms the partial index on unhandled alarms holds, instead of one
+// count per stage.
+func (db *DB) AlarmStageCounts(ctx context.Context, scope Scope, q listq.Query) (model.AlarmStageCounts, error) {
+	var out model.AlarmStageCounts
+	conds := slices.DeleteFunc(slices.Clone(q.Conds), func(c listq.Cond) bool { return c.Param == "stage" })
+	sel := db.Q.Select(alarm.UnhandledStageSQL("a"), "count(*)").From(alarms.from).Where("a.handled_at IS NULL").GroupBy("1")
+	for _, c := range db.where(alarms, scope, conds) {
+		sel = sel.Where(c)
+	}
+	type stageCount struct {
+		stage string
+		n     int64
+	}
+	err := scanAll(ctx, db.SQL, sel, func(r rowScanner) (stageCount, error) {
+		var c stageCount
+		return c, r.Scan(&c.stage, &c.n)
+	}, func(c stageCount) error {
+		switch c.stage {
+		case alarm.StageNew:
+			out.New = c.n
+		case alarm.StageAcknowledged:
+			out.Acknowledged = c.n
+		case alarm.StageWaiting:
+			out.Waiting = c.n
+		}
+		return nil
+	})
+	return out, wrap(err, "count alarm stages")
+}
+
 // GetAlarm reads one alarm within scope.
 func (db *DB) GetAlarm(ctx context.Context, scope Scope, id int64) (model.Alarm, error) {
 	return get(ctx, db.SQL, db, alarms, scope, id, scanAlarm)

@@ -64,6 +64,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/alarmLog/stageCounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Alarms not yet handled by stage, under the list's filters (stage aside): the Alarm Center's tab counts
+         * @description Permission: AlarmManagement|DeviceManagement
+         */
+        get: operations["get_alarmLog_stageCounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/alarmLog/statistic": {
         parameters: {
             query?: never;
@@ -1707,6 +1727,94 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Failure (see docs/api.md for codes) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: number;
+                        data?: {
+                            captchaRequired?: boolean;
+                        } | {
+                            created?: number;
+                            failed?: number;
+                            secrets?: {
+                                imei?: string;
+                                secret?: string;
+                            }[];
+                            updated?: number;
+                        };
+                        errors?: {
+                            field?: string;
+                            msg?: string;
+                            row?: number;
+                        }[];
+                        msg?: string;
+                    };
+                };
+            };
+        };
+    };
+    get_alarmLog_stageCounts: {
+        parameters: {
+            query?: {
+                /** @description (page-1)×pageSize at most 1000000 */
+                page?: number;
+                /** @description capped at 100 */
+                pageSize?: number;
+                /** @description one of id, peak, severity, startedAt; prefix - for descending; default -startedAt */
+                sort?: string;
+                /** @description device id (repeatable) */
+                deviceId?: number[];
+                /** @description company id (platform users) */
+                companyId?: number[];
+                /** @description gas, fault, lowBattery, offline (repeatable) */
+                kind?: string[];
+                /** @description low or high */
+                level?: string[];
+                /** @description active or ended */
+                status?: string[];
+                /** @description new, acknowledged, waiting (ended, not handled) or handled (repeatable) */
+                stage?: ("acknowledged" | "handled" | "new" | "waiting")[];
+                /** @description part of the IMEI */
+                imei?: string;
+                /** @description the device's province */
+                provinceCode?: string[];
+                /** @description the device's city */
+                cityCode?: string[];
+                /** @description the device's county */
+                countyCode?: string[];
+                /** @description $gte:/$lte: epoch ms */
+                startedAt?: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            /** Format: int64 */
+                            acknowledged?: number;
+                            /** Format: int64 */
+                            new?: number;
+                            /** Format: int64 */
+                            waiting?: number;
+                        };
+                        msg: string;
+                    };
                 };
             };
             /** @description Failure (see docs/api.md for codes) */

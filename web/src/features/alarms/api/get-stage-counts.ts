@@ -1,40 +1,36 @@
-import { keepPreviousData, useQueries } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 import { queryKeys } from '@/lib/query-keys';
+import { request } from '@/lib/request';
+import type { Answer } from '@/types/api';
 
-import { ALARM_STAGES, type AlarmListQuery, type AlarmStage } from '../types';
+import type { AlarmListQuery, AlarmStage } from '../types';
 
-import { ALARM_POLL_MS, getAlarms } from './get-alarms';
+import { ALARM_POLL_MS } from './get-alarms';
 
-/** The server has no count endpoint: a one-row page per stage answers its total (cheap: one row, one count). */
-export function stageCountQuery(filters: AlarmListQuery, stage: AlarmStage): AlarmListQuery {
+/** GET /api/alarmLog/stageCounts: the alarms not yet handled by stage (handled ones, the history, are not counted). */
+export type AlarmStageCounts = Answer<'/api/alarmLog/stageCounts', 'get'>;
+
+/** The page's filters without its stage, page and sort: the counts are the same on every tab. */
+export function stageCountQuery(filters: AlarmListQuery): AlarmListQuery {
   const { page: _page, pageSize: _pageSize, sort: _sort, stage: _stage, ...rest } = filters;
-  return { ...rest, stage: [stage], page: 1, pageSize: 1 };
+  return rest;
 }
 
 /**
- * How many alarms each stage tab holds under the page's filters (undefined until known). Alarm lists
- * (queryKeys.alarm.lists()): an acknowledgement, a handling or a live alarm event refreshes them.
+ * How many alarms each stage tab holds under the page's filters, in one call (undefined until known, and for
+ * Handled). Under the alarm lists' key (queryKeys.alarm.lists()): an acknowledgement, a handling or a live
+ * alarm event refreshes it with them.
  */
 export function useStageCounts(filters: AlarmListQuery): Partial<Record<AlarmStage, number>> {
-  return useQueries({
-    queries: ALARM_STAGES.map((stage) => {
-      const query = stageCountQuery(filters, stage);
-      return {
-        queryKey: queryKeys.alarm.list(query),
-        queryFn: () => getAlarms(query),
-        placeholderData: keepPreviousData,
-        staleTime: 5_000,
-        refetchInterval: ALARM_POLL_MS,
-        refetchIntervalInBackground: false,
-      };
-    }),
-    combine: (results) => {
-      const counts: Partial<Record<AlarmStage, number>> = {};
-      results.forEach((r, i) => {
-        if (r.data) counts[ALARM_STAGES[i]] = r.data.total;
-      });
-      return counts;
-    },
+  const query = stageCountQuery(filters);
+  const counts = useQuery({
+    queryKey: queryKeys.alarm.list({ counts: query }),
+    queryFn: () => request<AlarmStageCounts>({ url: '/alarmLog/stageCounts', method: 'GET', params: query }),
+    placeholderData: keepPreviousData,
+    staleTime: 5_000,
+    refetchInterval: ALARM_POLL_MS,
+    refetchIntervalInBackground: false,
   });
+  return counts.data ?? {};
 }
